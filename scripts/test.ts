@@ -1,0 +1,73 @@
+// `npm test`: one PostgreSQL for the whole run (DATABASE_URL, or an embedded one under
+// .caas-test/), migrated once into a template database; each test file clones its own database
+// from the template (test/support/db.ts), so files run in parallel without sharing state.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { openEmbedded } from '../src/platform/db/embedded.js';
+import { migrate } from '../src/platform/db/migrate.js';
+
+const TEMPLATE = 'caas_template';
+const ROOTS = ['src', 'test'];
+
+function findTests(dir: string, out: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) findTests(full, out);
+    else if (entry.name.endsWith('.test.ts')) out.push(full);
+  }
+  return out;
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function admin(url: string, statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await client.connect();
+  try {
+    for (const s of statements) await client.query(s);
+  } finally {
+    await client.end();
+  }
+}
+
+async function dropTestDatabases(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select datname from pg_database where datname like 'caas_t_%'");
+    for (const r of rows) await client.query(`drop database if exists "${r.datname}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<number> {
+  const filters = process.argv.slice(2);
+  const files = ROOTS.filter((r) => fs.existsSync(r)).flatMap((r) => findTests(r)).sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+  const external = process.env.DATABASE_URL;
+  const embedded = external ? null : await openEmbedded(path.resolve(process.env.CAAS_TEST_DATA_DIR ?? '.caas-test'), 'server');
+  const baseUrl = external ?? (embedded as { url: string }).url;
+  console.log(`tests: ${files.length} files against ${external ? 'DATABASE_URL' : 'embedded PostgreSQL'}`);
+  try {
+    await dropTestDatabases(baseUrl);
+    await admin(baseUrl, [`drop database if exists ${TEMPLATE} with (force)`, `create database ${TEMPLATE}`]);
+    await migrate(withDatabase(baseUrl, TEMPLATE));
+    const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${process.env.CAAS_TEST_CONCURRENCY ?? '2'}`, ...files];
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, CAAS_TEST_DATABASE_URL: baseUrl, CAAS_TEST_TEMPLATE: TEMPLATE } });
+      child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+    });
+    await dropTestDatabases(baseUrl);
+    return code;
+  } finally {
+    await embedded?.stop();
+  }
+}
+
+process.exitCode = await main();

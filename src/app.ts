@@ -1,0 +1,85 @@
+// buildApp(deps): the whole HTTP service, never listening (tests use inject; main.ts listens).
+// The path of a request: parse (exact numbers) → route onRequest (token, scope, IdempotencyKey,
+// rate limit) → body schema (folded names, exact money) → handler (use case in one transaction
+// with its idempotency record) → envelope (text/plain unless Accept asks for JSON).
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Clock } from './platform/clock.js';
+import type { Config } from './platform/config/env.js';
+import { LIMITS } from './platform/config/limits.js';
+import type { Db } from './platform/db/pool.js';
+import { installErrorHandlers } from './platform/http/error-table.js';
+import { installHealth } from './platform/http/health.js';
+import { parseJsonBody } from './platform/http/json-body.js';
+import { installMetrics } from './platform/http/metrics.js';
+import { installOpenApi } from './platform/http/openapi.js';
+import { ALL_SPECS } from './platform/http/operations-catalog.js';
+import { registerOperation, type Authenticator, type OperationDeps } from './platform/http/operations.js';
+import { RateLimiter } from './platform/http/rate-limit.js';
+import { notImplementedRoute, type Route } from './platform/http/route.js';
+import { compileBodyValidator } from './platform/http/schema-compiler.js';
+import { stringify } from './platform/http/serialize.js';
+
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  authenticator: Authenticator;
+  /** Routes of the implemented operations; every other operation of the catalogue answers 501. */
+  routes: Route[];
+  /** Extra plugins (the token endpoint, JWKS, payee reads…) registered beside the operations. */
+  plugins?: ((app: FastifyInstance) => Promise<void>)[];
+  logger?: FastifyServerOptions['logger'];
+  defaultMetrics?: boolean;
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: ['req.headers.authorization', '*.client_assertion', '*.access_token', '*.password', '*.secret', '*.documento', '*.documentoCliente'], censor: '[redacted]' },
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: LIMITS.BODY_BYTES_MAX,
+    requestTimeout: LIMITS.REQUEST_TIMEOUT_MS,
+    return503OnClosing: true,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    },
+  });
+  app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, new URLSearchParams(body as string)));
+  app.setValidatorCompiler(({ schema }) => compileBodyValidator(schema as Record<string, unknown>) as never);
+  app.setSerializerCompiler(() => (data) => stringify(data));
+  installErrorHandlers(app);
+  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? false });
+  await installOpenApi(app, deps.config.publicUrl);
+  installHealth(app, deps.db);
+  for (const plugin of deps.plugins ?? []) await plugin(app);
+  const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, rateLimiter: new RateLimiter(() => deps.clock.now().getTime()) };
+  const implemented = new Map(deps.routes.map((r) => [r.spec.operationId, r]));
+  for (const spec of ALL_SPECS) {
+    const route = implemented.get(spec.operationId) ?? notImplementedRoute(spec);
+    registerOperation(app, operationDeps, route.spec, route.handler);
+  }
+  return app;
+}

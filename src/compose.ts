@@ -1,0 +1,36 @@
+// The composition root: builds every module's dependencies from (db, clock, config) and returns
+// what buildApp and the background workers need. main.ts and the tests both come through here.
+import type { FastifyInstance } from 'fastify';
+import { buildApp, loggerOptions } from './app.js';
+import { createAuth } from './modules/auth/auth.plugin.js';
+import type { Clock } from './platform/clock.js';
+import type { Config } from './platform/config/env.js';
+import type { Db } from './platform/db/pool.js';
+import type { Route } from './platform/http/route.js';
+import { startMaintenance, type Worker } from './platform/workers.js';
+
+export interface Services {
+  app: FastifyInstance;
+  workers: Worker[];
+}
+
+export function moduleRoutes(): Route[] {
+  return [];
+}
+
+export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean } = {}): Promise<Services> {
+  const auth = createAuth(db, clock, config);
+  await auth.signingKeys.ensureKey();
+  const app = await buildApp({
+    db,
+    clock,
+    config,
+    authenticator: auth.authenticator,
+    routes: moduleRoutes(),
+    plugins: [auth.plugin],
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    defaultMetrics: options.logger !== false,
+  });
+  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log)] : [];
+  return { app, workers };
+}

@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { fixedClock } from '../../platform/clock.js';
+import { AccessTokenVerifier, ACCESS_TOKEN_LIFETIME_S, issueAccessToken, parseBearer } from './access-token.js';
+import { AuthCode, AuthError } from './errors.js';
+import type { ServiceSigningKeys } from './ports.js';
+import { Scope, type ScopeName } from './scopes.js';
+import { counterIds, fakeServiceKeys, TEST_PUBLIC_URL } from './test-fakes.js';
+
+const NOW = '2026-03-10T12:00:00.000Z';
+
+async function setup() {
+  const clock = fixedClock(NOW);
+  const signingKeys = await fakeServiceKeys();
+  const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now });
+  const newJti = counterIds('at');
+  const issue = (scopes: ScopeName[] = [Scope.proposals], keys: ServiceSigningKeys = signingKeys) =>
+    issueAccessToken({ clientId: 'caas.acme', partnerId: 'p-acme', scopes }, { signingKeys: keys, publicUrl: TEST_PUBLIC_URL, now: clock.now, newJti });
+  return { clock, signingKeys, verifier, issue };
+}
+
+async function authError(promise: Promise<unknown>): Promise<AuthError> {
+  const error = await promise.then(
+    () => assert.fail('expected an AuthError'),
+    (e: unknown) => e,
+  );
+  assert.ok(error instanceof AuthError, `expected an AuthError, got ${String(error)}`);
+  return error;
+}
+
+describe('access token', () => {
+  test('valid: claims come back, and the second check is a cache hit with the same claims', async () => {
+    const { verifier, issue } = await setup();
+    const { accessToken, expiresIn_s } = await issue([Scope.proposals, Scope.bureau]);
+    assert.equal(expiresIn_s, ACCESS_TOKEN_LIFETIME_S);
+    const first = await verifier.check(`Bearer ${accessToken}`, Scope.bureau);
+    assert.deepEqual({ ...first, scopes: [...first.scopes] }, {
+      clientId: 'caas.acme',
+      partnerId: 'p-acme',
+      scopes: [Scope.proposals, Scope.bureau],
+      jti: 'at-1',
+      expiresAt_s: Date.parse(NOW) / 1000 + 3600,
+    });
+    assert.equal(await verifier.check(`Bearer ${accessToken}`, Scope.proposals), first);
+  });
+
+  test('the full scope releases every operation', async () => {
+    const { verifier, issue } = await setup();
+    const { accessToken } = await issue([Scope.full]);
+    for (const scope of [Scope.proposals, Scope.receivables, Scope.bureau, Scope.payees, Scope.customers]) {
+      await verifier.check(`Bearer ${accessToken}`, scope);
+    }
+  });
+
+  test('expired on a cache hit (frozen clock advanced)', async () => {
+    const { verifier, issue, clock } = await setup();
+    const { accessToken } = await issue();
+    await verifier.check(`Bearer ${accessToken}`, Scope.proposals);
+    clock.advance((ACCESS_TOKEN_LIFETIME_S - 1) * 1000);
+    await verifier.check(`Bearer ${accessToken}`, Scope.proposals); // one second left: still fine
+    clock.advance(1000);
+    const error = await authError(verifier.check(`Bearer ${accessToken}`, Scope.proposals));
+    assert.deepEqual([error.kind, error.messages[0]?.code], ['unauthorized', AuthCode.tokenExpired]);
+    assert.match(error.internalReason, /cached token/);
+  });
+
+  test('expired on a cache miss (another instance)', async () => {
+    const { issue, clock, signingKeys } = await setup();
+    const { accessToken } = await issue();
+    clock.advance(ACCESS_TOKEN_LIFETIME_S * 1000);
+    const fresh = new AccessTokenVerifier({ signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now });
+    const error = await authError(fresh.authenticate(`Bearer ${accessToken}`));
+    assert.equal(error.messages[0]?.code, AuthCode.tokenExpired);
+  });
+
+  test('signed by another key: unknown kid, or a known kid with a foreign signature', async () => {
+    const { verifier, issue, signingKeys } = await setup();
+    const foreign = await fakeServiceKeys();
+    const unknownKid = (await issue([Scope.proposals], foreign)).accessToken;
+    assert.equal((await authError(verifier.authenticate(`Bearer ${unknownKid}`))).messages[0]?.code, AuthCode.tokenInvalid);
+    const { kid } = await signingKeys.current();
+    const impostor: ServiceSigningKeys = { current: async () => ({ ...(await foreign.current()), kid }), byKid: foreign.byKid };
+    const forged = (await issue([Scope.full], impostor)).accessToken;
+    const error = await authError(verifier.authenticate(`Bearer ${forged}`));
+    assert.match(error.internalReason, /signature verification failed/);
+  });
+
+  test('malformed: no header, wrong scheme, no token, garbage token', async () => {
+    const { verifier } = await setup();
+    assert.equal((await authError(verifier.authenticate(undefined))).messages[0]?.code, AuthCode.tokenMissing);
+    for (const header of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b', 'Bearer not.a.jwt', 'Bearer é']) {
+      const error = await authError(verifier.authenticate(header));
+      assert.deepEqual([error.kind, error.messages[0]?.code], ['unauthorized', AuthCode.tokenInvalid], header);
+      assert.match(error.headers['WWW-Authenticate'] ?? '', /error="invalid_token"/);
+    }
+  });
+
+  test('insufficient scope: 403 forbidden naming the scope needed', async () => {
+    const { verifier, issue } = await setup();
+    const { accessToken } = await issue([Scope.bureau]);
+    const error = await authError(verifier.check(`Bearer ${accessToken}`, Scope.proposals));
+    assert.deepEqual([error.kind, error.messages[0]?.code], ['forbidden', AuthCode.scopeInsufficient]);
+    assert.match(error.description, /caas\.proposals/);
+    assert.match(error.headers['WWW-Authenticate'] ?? '', /insufficient_scope/);
+  });
+
+  test('the scheme is matched case-insensitively', async () => {
+    const { verifier, issue } = await setup();
+    const { accessToken } = await issue();
+    for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR']) {
+      assert.equal((await verifier.authenticate(`${scheme} ${accessToken}`)).clientId, 'caas.acme');
+    }
+    assert.equal(parseBearer(`  BEARER   ${accessToken}  `), accessToken);
+  });
+
+  test('the cache never holds more than its limit', async () => {
+    const { signingKeys, issue, clock } = await setup();
+    const small = new AccessTokenVerifier({ signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now, cacheEntriesMax: 2 });
+    for (let i = 0; i < 5; i++) await small.authenticate(`Bearer ${(await issue()).accessToken}`);
+    assert.equal(small.cacheSize, 2);
+  });
+});

@@ -1,0 +1,160 @@
+// Access tokens: issued by the token endpoint, checked on every operation.
+// A partner reuses one token for an hour, so verified claims are kept in a bounded in-process
+// cache keyed by the exact token text. The cache is only an optimisation: every instance can
+// verify any token from the signature alone, and a hit still honours `exp` against the clock.
+import { jwtVerify, SignJWT, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
+import { BoundedCache } from './bounded-cache.js';
+import { AuthCode, forbidden, unauthorized } from './errors.js';
+import type { ServiceSigningKeys } from './ports.js';
+import { formatScopes, scopeReleases, type ScopeName } from './scopes.js';
+
+export const ACCESS_TOKEN_LIFETIME_S = 3600; // the interface's Limits table
+export const ACCESS_TOKEN_TYP = 'at+jwt'; // RFC 9068: an assertion can never pass as an access token
+export const ACCESS_TOKEN_ALGORITHMS = ['ES256', 'RS256'] as const;
+export const ACCESS_TOKEN_LENGTH_MAX = 4_096; // characters; ours are ~600
+export const VERIFIED_TOKEN_CACHE_ENTRIES_MAX = 10_000;
+
+export interface AccessClaims {
+  clientId: string;
+  partnerId: string;
+  scopes: readonly string[];
+  jti: string;
+  expiresAt_s: number;
+}
+
+export interface IssueDeps {
+  signingKeys: ServiceSigningKeys;
+  publicUrl: string;
+  now: () => Date;
+  /** Random, unique token id (crypto.randomUUID in production). */
+  newJti: () => string;
+}
+
+const issuerOf = (publicUrl: string): string => publicUrl.replace(/\/+$/, '');
+
+export async function issueAccessToken(
+  subject: { clientId: string; partnerId: string; scopes: readonly ScopeName[] },
+  deps: IssueDeps,
+): Promise<{ accessToken: string; expiresIn_s: number; claims: AccessClaims }> {
+  if (subject.scopes.length === 0) throw new Error('assertion: an access token needs at least one scope');
+  const key = await deps.signingKeys.current();
+  const iat = Math.floor(deps.now().getTime() / 1000);
+  const claims: AccessClaims = {
+    clientId: subject.clientId,
+    partnerId: subject.partnerId,
+    scopes: [...subject.scopes],
+    jti: deps.newJti(),
+    expiresAt_s: iat + ACCESS_TOKEN_LIFETIME_S,
+  };
+  const accessToken = await new SignJWT({ scope: formatScopes(subject.scopes), client_id: subject.clientId, pid: subject.partnerId })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: ACCESS_TOKEN_TYP })
+    .setIssuer(issuerOf(deps.publicUrl))
+    .setSubject(subject.clientId)
+    .setAudience(issuerOf(deps.publicUrl))
+    .setIssuedAt(iat)
+    .setExpirationTime(claims.expiresAt_s)
+    .setJti(claims.jti)
+    .sign(key.privateKey);
+  return { accessToken, expiresIn_s: ACCESS_TOKEN_LIFETIME_S, claims };
+}
+
+const BEARER_RE = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i; // RFC 6750 §2.1 b64token
+
+/** The token of an `Authorization: Bearer …` header; the scheme is matched case-insensitively. */
+export function parseBearer(header: string | undefined): string {
+  if (header === undefined || header.trim() === '') {
+    throw unauthorized(AuthCode.tokenMissing, 'Token de acesso ausente: envie o cabeçalho Authorization: Bearer <token>.', 'no Authorization header');
+  }
+  const token = BEARER_RE.exec(header.trim())?.[1];
+  if (token === undefined || token.length > ACCESS_TOKEN_LENGTH_MAX) {
+    throw unauthorized(AuthCode.tokenInvalid, 'Cabeçalho Authorization inválido: use o formato Bearer <token>.', 'malformed Authorization header');
+  }
+  return token;
+}
+
+const invalidToken = (reason: string) => unauthorized(AuthCode.tokenInvalid, 'Token de acesso inválido.', reason);
+const expiredToken = (reason: string) =>
+  unauthorized(AuthCode.tokenExpired, 'Token de acesso expirado: solicite um novo em /connect/token.', reason);
+
+export interface VerifierDeps {
+  signingKeys: ServiceSigningKeys;
+  publicUrl: string;
+  now: () => Date;
+  cacheEntriesMax?: number;
+}
+
+export class AccessTokenVerifier {
+  private readonly cache: BoundedCache<string, AccessClaims>;
+
+  constructor(private readonly deps: VerifierDeps) {
+    this.cache = new BoundedCache(deps.cacheEntriesMax ?? VERIFIED_TOKEN_CACHE_ENTRIES_MAX);
+  }
+
+  /** Checks the token and that its scope releases `requiredScope`; 401 or 403 AuthError otherwise. */
+  async check(authorizationHeader: string | undefined, requiredScope: ScopeName): Promise<AccessClaims> {
+    const claims = await this.authenticate(authorizationHeader);
+    if (!scopeReleases(claims.scopes, requiredScope)) {
+      throw forbidden(requiredScope, `client ${claims.clientId} holds [${claims.scopes.join(' ')}]`);
+    }
+    return claims;
+  }
+
+  async authenticate(authorizationHeader: string | undefined): Promise<AccessClaims> {
+    const token = parseBearer(authorizationHeader);
+    const now_s = Math.floor(this.deps.now().getTime() / 1000);
+    const cached = this.cache.get(token);
+    if (cached !== undefined) {
+      if (cached.expiresAt_s > now_s) return cached;
+      this.cache.delete(token);
+      throw expiredToken(`cached token of ${cached.clientId} expired at ${cached.expiresAt_s}`);
+    }
+    const claims = await this.verifySignature(token);
+    this.cache.set(token, claims);
+    return claims;
+  }
+
+  /** Entries in the verified-token cache (a metric). */
+  get cacheSize(): number {
+    return this.cache.size;
+  }
+
+  /** Forget every verified token, e.g. after a service key was withdrawn. */
+  clearCache(): void {
+    this.cache.clear();
+  }
+
+  private async verifySignature(token: string): Promise<AccessClaims> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, (header) => this.keyFor(header), {
+        algorithms: [...ACCESS_TOKEN_ALGORITHMS],
+        issuer: issuerOf(this.deps.publicUrl),
+        audience: issuerOf(this.deps.publicUrl),
+        typ: ACCESS_TOKEN_TYP,
+        currentDate: this.deps.now(),
+        requiredClaims: ['sub', 'exp', 'iat', 'jti', 'scope', 'pid'],
+      }));
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === 'ERR_JWT_EXPIRED') throw expiredToken('token expired');
+      throw invalidToken(`token refused: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return claimsOf(payload);
+  }
+
+  private async keyFor(header: ProtectedHeaderParameters) {
+    const found = typeof header.kid === 'string' ? await this.deps.signingKeys.byKid(header.kid) : null;
+    if (found === null) throw invalidToken(`unknown service key ${String(header.kid)}`);
+    return found.publicKey;
+  }
+}
+
+function claimsOf(payload: JWTPayload): AccessClaims {
+  const { sub, pid, scope, jti, exp } = payload;
+  if (typeof sub !== 'string' || typeof pid !== 'string' || typeof scope !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') {
+    throw invalidToken('token claims of the wrong type');
+  }
+  // Frozen: the same object is handed to every request that presents this token.
+  const scopes = Object.freeze(scope.split(' ').filter((s) => s !== ''));
+  return Object.freeze({ clientId: sub, partnerId: pid, scopes, jti, expiresAt_s: exp });
+}

@@ -1,0 +1,208 @@
+// RFC 7523 client assertion: a flat list of small named checks, each of which throws an
+// OAuthError('invalid_client') with the precise reason in `internalReason`.
+//
+// What the caller is told: checks that only look at the caller's own JWT and the clock
+// (algorithm, iss/sub, aud, times, jti) run BEFORE the partner is looked up and may say what is
+// wrong, because the answer is the same whether or not the client exists. Every check that
+// depends on the partner (unknown, disabled, no key verifies, key revoked) answers the same
+// GENERIC_CLIENT_FAILURE, so the endpoint cannot be used to enumerate client ids.
+import { createPublicKey } from 'node:crypto';
+import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
+import { OAuthError } from './errors.js';
+import type { PartnerDirectory, PartnerRecord, ReplayStore } from './ports.js';
+
+export const ASSERTION_ALGORITHMS = ['RS256', 'PS256'] as const;
+export const CLOCK_SKEW_S = 60;
+export const ASSERTION_LIFETIME_MAX_S_DEFAULT = 3600;
+export const CLIENT_ASSERTION_LENGTH_MAX = 8_192; // characters; an RS256 assertion is ~700
+export const JTI_LENGTH_MAX = 256; // characters; jtis are stored until they expire
+export const TOKEN_ENDPOINT_PATH = '/connect/token';
+export const GENERIC_CLIENT_FAILURE = 'Autenticacao do cliente falhou';
+
+export interface AssertionContext {
+  /** The compact JWT as received. */
+  token: string;
+  /** Decoded without any trust: only the signature check makes them trustworthy. */
+  header: ProtectedHeaderParameters;
+  claims: JWTPayload;
+  /** The optional `client_id` form field. */
+  formClientId: string | undefined;
+  /** `${PUBLIC_URL}/connect/token`. */
+  audience: string;
+  now: Date;
+  lifetimeMax_s: number;
+}
+
+function reject(publicHint: string | null, internalReason: string): never {
+  const description = publicHint === null ? GENERIC_CLIENT_FAILURE : `client_assertion invalido: ${publicHint}`;
+  throw new OAuthError('invalid_client', description, internalReason);
+}
+
+const nowSeconds = (ctx: AssertionContext): number => Math.floor(ctx.now.getTime() / 1000);
+
+/** Parses header and payload WITHOUT verifying anything. */
+export function decodeUntrusted(token: string): { header: ProtectedHeaderParameters; claims: JWTPayload } {
+  if (token.length > CLIENT_ASSERTION_LENGTH_MAX) reject('JWT longo demais', `assertion of ${token.length} characters`);
+  try {
+    return { header: decodeProtectedHeader(token), claims: decodeJwt(token) };
+  } catch (error) {
+    return reject('nao e um JWT compacto', `undecodable assertion: ${String(error)}`);
+  }
+}
+
+export function algorithmAllowed(ctx: AssertionContext): void {
+  const alg = ctx.header.alg;
+  if (typeof alg !== 'string' || !(ASSERTION_ALGORITHMS as readonly string[]).includes(alg)) {
+    reject(`alg deve ser ${ASSERTION_ALGORITHMS.join(' ou ')}`, `alg ${String(alg)} refused`);
+  }
+}
+
+export function issuerEqualsSubject(ctx: AssertionContext): void {
+  const { iss, sub } = ctx.claims;
+  if (typeof iss !== 'string' || iss === '') reject('iss ausente', 'iss missing');
+  if (sub !== iss) reject('iss e sub devem ser o client_id', `iss ${iss} != sub ${String(sub)}`);
+}
+
+export function clientIdFieldMatches(ctx: AssertionContext): void {
+  if (ctx.formClientId === undefined) return;
+  if (ctx.formClientId !== ctx.claims.iss) {
+    reject('client_id difere do iss', `form client_id ${ctx.formClientId} != iss ${String(ctx.claims.iss)}`);
+  }
+}
+
+export function audienceMatches(ctx: AssertionContext): void {
+  const aud = ctx.claims.aud;
+  const ok = aud === ctx.audience || (Array.isArray(aud) && aud.includes(ctx.audience));
+  if (!ok) reject(`aud deve ser ${ctx.audience}`, `aud ${JSON.stringify(aud)}`);
+}
+
+function isSeconds(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+export function expiryPresentAndFuture(ctx: AssertionContext): void {
+  const { exp } = ctx.claims;
+  if (!isSeconds(exp)) reject('exp ausente', 'exp missing or not a number');
+  // No skew on exp: an assertion is made seconds before use, so an expired one is stale.
+  if (exp <= nowSeconds(ctx)) reject('expirado (exp)', `exp ${exp} <= now ${nowSeconds(ctx)}`);
+}
+
+export function notBeforeNotInFuture(ctx: AssertionContext): void {
+  const { nbf } = ctx.claims;
+  if (nbf === undefined) return;
+  if (!isSeconds(nbf)) reject('nbf deve ser numerico', 'nbf not a number');
+  if (nbf > nowSeconds(ctx) + CLOCK_SKEW_S) reject('ainda nao valido (nbf)', `nbf ${nbf} > now ${nowSeconds(ctx)} + skew`);
+}
+
+export function issuedAtNotInFuture(ctx: AssertionContext): void {
+  const { iat } = ctx.claims;
+  if (iat === undefined) return;
+  if (!isSeconds(iat)) reject('iat deve ser numerico', 'iat not a number');
+  if (iat > nowSeconds(ctx) + CLOCK_SKEW_S) reject('emitido no futuro (iat)', `iat ${iat} > now ${nowSeconds(ctx)} + skew`);
+}
+
+/** exp − iat bounded; without iat, the remaining lifetime exp − now is bounded instead. */
+export function lifetimeWithinLimit(ctx: AssertionContext): void {
+  const exp = ctx.claims.exp as number; // expiryPresentAndFuture ran before
+  const start = ctx.claims.iat ?? nowSeconds(ctx);
+  if (exp - start > ctx.lifetimeMax_s) {
+    reject(`validade acima de ${ctx.lifetimeMax_s} s (exp - iat)`, `lifetime ${exp - start} s`);
+  }
+}
+
+export function jtiPresent(ctx: AssertionContext): void {
+  const { jti } = ctx.claims;
+  if (typeof jti !== 'string' || jti === '') reject('jti ausente', 'jti missing');
+  if (jti.length > JTI_LENGTH_MAX) reject(`jti acima de ${JTI_LENGTH_MAX} caracteres`, `jti of ${jti.length} characters`);
+}
+
+/** The checks that need nothing but the JWT and the clock, in the order they run. */
+export const CLAIM_CHECKS: readonly ((ctx: AssertionContext) => void)[] = [
+  algorithmAllowed,
+  issuerEqualsSubject,
+  clientIdFieldMatches,
+  audienceMatches,
+  expiryPresentAndFuture,
+  notBeforeNotInFuture,
+  issuedAtNotInFuture,
+  lifetimeWithinLimit,
+  jtiPresent,
+];
+
+export function partnerKnownAndEnabled(partner: PartnerRecord | null, clientId: string): PartnerRecord {
+  if (partner === null) reject(null, `unknown client ${clientId}`);
+  if (!partner.enabled) reject(null, `partner ${partner.partnerId} disabled`);
+  return partner;
+}
+
+/** Tries each active key (the one named by the header's kid first); revoked keys are skipped. */
+export async function signatureValidWithAnActiveKey(ctx: AssertionContext, partner: PartnerRecord): Promise<void> {
+  const active = partner.keys.filter((k) => k.revokedAt === null || k.revokedAt.getTime() > ctx.now.getTime());
+  if (active.length === 0) reject(null, `partner ${partner.partnerId} has no active key`);
+  const ordered = [...active].sort((a, b) => Number(b.kid === ctx.header.kid) - Number(a.kid === ctx.header.kid));
+  const failures: string[] = [];
+  for (const key of ordered) {
+    try {
+      await jwtVerify(ctx.token, createPublicKey(key.publicKeyPem), {
+        algorithms: [...ASSERTION_ALGORITHMS], // so HS256 keyed with the public PEM never verifies
+        currentDate: ctx.now,
+        clockTolerance: CLOCK_SKEW_S,
+        audience: ctx.audience,
+        issuer: partner.clientId,
+        subject: partner.clientId,
+      });
+      return;
+    } catch (error) {
+      failures.push(`${key.kid}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const revoked = partner.keys.length - active.length;
+  reject(null, `no active key verifies (${failures.join('; ')}; ${revoked} revoked key(s) not tried)`);
+}
+
+/** Runs LAST, after the signature verified, so nobody can burn a partner's jtis with forgeries. */
+export async function jtiNotReplayed(ctx: AssertionContext, partner: PartnerRecord, replayStore: ReplayStore): Promise<void> {
+  const jti = ctx.claims.jti as string; // jtiPresent ran before
+  const expiresAt = new Date((ctx.claims.exp as number) * 1000);
+  const outcome = await replayStore.remember(partner.clientId, jti, expiresAt);
+  // The caller has proved it holds the partner's key, so saying "replayed" reveals nothing.
+  if (outcome === 'replayed') reject('jti ja utilizado', `jti ${jti} replayed`);
+}
+
+export interface AssertionOptions {
+  /** PUBLIC_URL, without the token path. */
+  publicUrl: string;
+  now: () => Date;
+  lifetimeMax_s?: number;
+}
+
+export interface AssertionDeps {
+  directory: PartnerDirectory;
+  replayStore: ReplayStore;
+}
+
+export function tokenEndpointUrl(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${TOKEN_ENDPOINT_PATH}`;
+}
+
+/** The whole verification, in order; resolves to the authenticated, enabled partner. */
+export async function verifyClientAssertion(
+  input: { assertion: string; formClientId: string | undefined },
+  deps: AssertionDeps,
+  options: AssertionOptions,
+): Promise<PartnerRecord> {
+  const ctx: AssertionContext = {
+    token: input.assertion,
+    ...decodeUntrusted(input.assertion),
+    formClientId: input.formClientId,
+    audience: tokenEndpointUrl(options.publicUrl),
+    now: options.now(),
+    lifetimeMax_s: options.lifetimeMax_s ?? ASSERTION_LIFETIME_MAX_S_DEFAULT,
+  };
+  for (const check of CLAIM_CHECKS) check(ctx);
+  const clientId = ctx.claims.iss as string; // issuerEqualsSubject ran before
+  const partner = partnerKnownAndEnabled(await deps.directory.findByClientId(clientId), clientId);
+  await signatureValidWithAnActiveKey(ctx, partner);
+  await jtiNotReplayed(ctx, partner, deps.replayStore);
+  return partner;
+}

@@ -1,0 +1,93 @@
+// Wires the authentication core to PostgreSQL and HTTP: POST /connect/token, GET
+// /.well-known/jwks.json, and the Authenticator every operation route calls.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
+import type { Config } from '../../platform/config/env.js';
+import type { Db } from '../../platform/db/pool.js';
+import type { Authenticator } from '../../platform/http/operations.js';
+import { AccessTokenVerifier } from './access-token.js';
+import { AuthCode, OAuthError, oauthErrorResponse, unauthorized } from './errors.js';
+import { PgPartnerDirectory, PgReplayStore, PgServiceSigningKeys } from './postgres-stores.js';
+import { respondToTokenRequest, type TokenEndpointDeps } from './token-request.js';
+import { TOKEN_ENDPOINT_PATH } from './assertion-checks.js';
+
+/** How long a partner's enabled flag is trusted before it is read again (disable takes effect within it). */
+export const PARTNER_STATUS_TTL_MS = 30_000;
+const PARTNER_STATUS_ENTRIES_MAX = 10_000;
+
+export interface Auth {
+  authenticator: Authenticator;
+  plugin: (app: FastifyInstance) => Promise<void>;
+  signingKeys: PgServiceSigningKeys;
+}
+
+/** Form fields as RFC 6749 sees them: a repeated field is kept as an array (then refused). */
+function formToRecord(body: unknown): Record<string, unknown> {
+  if (!(body instanceof URLSearchParams)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of body) {
+    const previous = out[key];
+    out[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return out;
+}
+
+function sendOAuth(reply: FastifyReply, status: number, headers: Record<string, string>, body: unknown): FastifyReply {
+  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+function partnerStatusCache(db: Db, clock: Clock) {
+  const seen = new Map<string, { enabled: boolean; checked_ms: number }>();
+  return async (partnerId: string): Promise<boolean> => {
+    const now_ms = clock.now().getTime();
+    const hit = seen.get(partnerId);
+    if (hit && now_ms - hit.checked_ms < PARTNER_STATUS_TTL_MS) return hit.enabled;
+    const row = await db.selectFrom('partners').select('enabled').where('id', '=', partnerId).executeTakeFirst();
+    if (seen.size >= PARTNER_STATUS_ENTRIES_MAX) seen.clear();
+    seen.set(partnerId, { enabled: row?.enabled ?? false, checked_ms: now_ms });
+    return row?.enabled ?? false;
+  };
+}
+
+export function createAuth(db: Db, clock: Clock, config: Config): Auth {
+  const now = () => clock.now();
+  const signingKeys = new PgServiceSigningKeys(db, now);
+  const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: config.publicUrl, now });
+  const partnerEnabled = partnerStatusCache(db, clock);
+  const tokenDeps: TokenEndpointDeps = {
+    directory: new PgPartnerDirectory(db),
+    replayStore: new PgReplayStore(db),
+    signingKeys,
+    publicUrl: config.publicUrl,
+    now,
+    newJti: randomUUID,
+    scopeConfig: { fullAccessAliases: config.fullScopeAliases },
+  };
+  const authenticator: Authenticator = {
+    async authenticate(header, scope) {
+      const claims = await verifier.check(header, scope);
+      if (!(await partnerEnabled(claims.partnerId))) throw unauthorized(AuthCode.tokenInvalid, 'Token de acesso inválido.', `partner ${claims.clientId} disabled`);
+      return { partnerId: claims.partnerId, clientId: claims.clientId, scopes: [...claims.scopes] };
+    },
+  };
+  const plugin = async (app: FastifyInstance) => {
+    app.post(TOKEN_ENDPOINT_PATH, {
+      schema: { hide: true } as never,
+      config: { operationId: 'connect_token' },
+      // Every refusal of this endpoint is an RFC 6749 answer, never the operations' envelope.
+      errorHandler: (error, request, reply) => {
+        request.log.info({ reason: (error as Error).message }, 'token request refused before handling');
+        const refusal = oauthErrorResponse(new OAuthError('invalid_request', 'requisicao malformada: envie um formulario application/x-www-form-urlencoded', (error as Error).message));
+        return sendOAuth(reply, refusal.status, refusal.headers, refusal.body);
+      },
+      handler: async (request, reply) => {
+        const response = await respondToTokenRequest({ contentType: request.headers['content-type'], form: formToRecord(request.body) }, tokenDeps);
+        request.log.info({ outcome: response.status }, response.logReason);
+        return sendOAuth(reply, response.status, response.headers, response.body);
+      },
+    });
+    app.get('/.well-known/jwks.json', { schema: { hide: true } as never }, async () => ({ keys: await signingKeys.publicJwks() }));
+  };
+  return { authenticator, plugin, signingKeys };
+}

@@ -1,0 +1,46 @@
+// What the authentication core needs from the outside world. The lead implements these against
+// PostgreSQL; unit tests use in-memory fakes. Nothing here knows about HTTP or SQL.
+import type { CryptoKey, KeyObject } from 'jose';
+
+/** A key jose can sign or verify with: a WebCrypto CryptoKey or a node:crypto KeyObject. */
+export type KeyLike = CryptoKey | KeyObject;
+
+export interface PartnerKeyRecord {
+  /** RFC 7638 thumbprint of the public key (see keys.ts), unique per partner. */
+  kid: string;
+  /** SPKI PEM, as accepted by parsePartnerPublicKey. */
+  publicKeyPem: string;
+  /** Set by `caas partner revoke-key`; a key revoked at or before "now" is never tried. */
+  revokedAt: Date | null;
+}
+
+export interface PartnerRecord {
+  partnerId: string;
+  clientId: string;
+  enabled: boolean;
+  /** Scopes the partner may ask for; null means every scope of the catalogue. */
+  scopes: string[] | null;
+  keys: PartnerKeyRecord[];
+}
+
+export interface PartnerDirectory {
+  findByClientId(clientId: string): Promise<PartnerRecord | null>;
+}
+
+/**
+ * Remembers assertion ids until they expire. Must be shared by every instance (PostgreSQL), so
+ * a jti accepted by one process is refused by all others. `remember` is atomic: of two
+ * concurrent calls with the same (clientId, jti), exactly one sees 'fresh'.
+ */
+export interface ReplayStore {
+  remember(clientId: string, jti: string, expiresAt: Date): Promise<'fresh' | 'replayed'>;
+}
+
+export type ServiceSigningAlg = 'ES256' | 'RS256';
+
+/** The service's own key pair(s) for access tokens; the public parts are served as JWKS. */
+export interface ServiceSigningKeys {
+  current(): Promise<{ kid: string; privateKey: KeyLike; alg: ServiceSigningAlg }>;
+  /** Any key still trusted for verification (the current one and those rotated out recently). */
+  byKid(kid: string): Promise<{ publicKey: KeyLike } | null>;
+}

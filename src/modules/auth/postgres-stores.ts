@@ -1,0 +1,117 @@
+// The auth ports on PostgreSQL: partners and their keys, assertion replay records (shared by
+// every instance, so a jti accepted anywhere is refused everywhere) and the service's signing keys.
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/pool.js';
+import { generateServiceSigningKey } from './keys.js';
+import type { KeyLike, PartnerDirectory, PartnerRecord, ReplayStore, ServiceSigningAlg, ServiceSigningKeys } from './ports.js';
+
+export class PgPartnerDirectory implements PartnerDirectory {
+  constructor(private readonly db: Db) {}
+
+  async findByClientId(clientId: string): Promise<PartnerRecord | null> {
+    const partner = await this.db.selectFrom('partners').select(['id', 'client_id', 'enabled', 'scopes']).where('client_id', '=', clientId).executeTakeFirst();
+    if (!partner) return null;
+    const keys = await this.db.selectFrom('partner_keys').select(['kid', 'public_key_pem', 'revoked_at']).where('partner_id', '=', partner.id).execute();
+    return {
+      partnerId: partner.id,
+      clientId: partner.client_id,
+      enabled: partner.enabled,
+      scopes: partner.scopes,
+      keys: keys.map((k) => ({ kid: k.kid, publicKeyPem: k.public_key_pem, revokedAt: k.revoked_at })),
+    };
+  }
+}
+
+export class PgReplayStore implements ReplayStore {
+  constructor(private readonly db: Db) {}
+
+  /** Atomic: the primary key decides which of two concurrent calls is 'fresh'. */
+  async remember(clientId: string, jti: string, expiresAt: Date): Promise<'fresh' | 'replayed'> {
+    const inserted = await this.db
+      .insertInto('assertion_jtis')
+      .values({ client_id: clientId, jti, expires_at: expiresAt })
+      .onConflict((oc) => oc.columns(['client_id', 'jti']).doNothing())
+      .returning('jti')
+      .executeTakeFirst();
+    return inserted ? 'fresh' : 'replayed';
+  }
+}
+
+export async function purgeExpiredJtis(db: Db, now: Date): Promise<number> {
+  const result = await db.deleteFrom('assertion_jtis').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
+interface LoadedKey {
+  kid: string;
+  alg: ServiceSigningAlg;
+  privateKey: KeyLike;
+  publicKey: KeyLike;
+}
+
+/**
+ * The service's token-signing keys, created at first start and kept in the database so every
+ * instance signs and verifies with the same keys. `rotate` adds a new current key; retired keys
+ * still verify until every token they signed has expired.
+ */
+export class PgServiceSigningKeys implements ServiceSigningKeys {
+  private loaded = new Map<string, LoadedKey>();
+  private currentKid: string | null = null;
+
+  constructor(private readonly db: Db, private readonly now: () => Date) {}
+
+  async current(): Promise<{ kid: string; privateKey: KeyLike; alg: ServiceSigningAlg }> {
+    if (this.currentKid === null) await this.load();
+    const key = this.loaded.get(this.currentKid as string);
+    if (!key) throw new Error('assertion: no current signing key after load');
+    return key;
+  }
+
+  async byKid(kid: string): Promise<{ publicKey: KeyLike } | null> {
+    if (!this.loaded.has(kid)) await this.load();
+    return this.loaded.get(kid) ?? null;
+  }
+
+  async publicJwks(): Promise<unknown[]> {
+    const rows = await this.db.selectFrom('signing_keys').select(['public_jwk']).orderBy('created_at', 'desc').execute();
+    return rows.map((r) => r.public_jwk);
+  }
+
+  /** Creates a key when none exists (first start); two instances racing create one each, both valid. */
+  async ensureKey(): Promise<void> {
+    const existing = await this.db.selectFrom('signing_keys').select('kid').where('retired_at', 'is', null).executeTakeFirst();
+    if (!existing) await this.rotate();
+  }
+
+  async rotate(): Promise<string> {
+    const material = await generateServiceSigningKey();
+    const now = this.now();
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('signing_keys').set({ retired_at: now }).where('retired_at', 'is', null).execute();
+      await tx
+        .insertInto('signing_keys')
+        .values({ kid: material.kid, alg: material.alg, private_jwk: JSON.stringify({ pem: material.privateKeyPem }), public_jwk: JSON.stringify(material.publicJwk), created_at: now })
+        .execute();
+    });
+    this.currentKid = null;
+    return material.kid;
+  }
+
+  private async load(): Promise<void> {
+    await this.ensureKey();
+    const rows = await this.db
+      .selectFrom('signing_keys')
+      .select(['kid', 'alg', 'private_jwk', 'retired_at', 'created_at'])
+      .where(sql<boolean>`retired_at is null or retired_at > now() - interval '2 hours'`)
+      .orderBy('created_at', 'desc')
+      .execute();
+    this.loaded = new Map(
+      rows.map((r) => {
+        const privateKey = createPrivateKey((r.private_jwk as { pem: string }).pem);
+        return [r.kid, { kid: r.kid, alg: r.alg as ServiceSigningAlg, privateKey, publicKey: createPublicKey(privateKey) }];
+      }),
+    );
+    this.currentKid = rows.find((r) => r.retired_at === null)?.kid ?? null;
+  }
+}

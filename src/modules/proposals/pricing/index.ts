@@ -1,0 +1,161 @@
+// One entry for the loan-pricing maths of a proposal: financed amount (with the IOF financed and
+// grossed up), Price schedule, installment check, IOF cap and CET. Pure: plain values in, plain
+// values out; problems are returned as data for the use case to turn into messages.
+// Conventions and decisions: docs/pricing.md.
+import { type Decimal, ZERO, dec, percentToRate } from '../../../platform/money.js';
+import type { LocalDate } from '../../../platform/dates.js';
+import { computeCet } from './cet.js';
+import { type CostAmounts, monthlyCharges, principalBeforeIof } from './financed-amount.js';
+import { type IofCapCheck, type IofResult, checkIofCap, computeIof, grossUpFinancedIof } from './iof.js';
+import type { IofRate, PersonType } from './iof-rates.js';
+import { decideInstallment } from './installment-check.js';
+import type { PricingProblem } from './limits.js';
+import { type PriceSchedule, buildPriceSchedule } from './price.js';
+import { formatBrl } from './format.js';
+
+export interface ProposalPricingInput {
+  personType: PersonType;
+  /** The taxable event and start of interest: the date the proposal is contracted. */
+  contractDate: LocalDate;
+  firstDueDate: LocalDate; // dtPrimeiroVencto
+  termMonths: number; // prazo
+  monthlyRatePercent: Decimal; // percJurosNegociado, 1.99 = 1.99% a month
+  requestedAmount: Decimal; // vlrSolicitado: what the customer receives
+  costs: CostAmounts; // the other vlr* cost fields as sent (null = absent)
+  iofExempt: boolean; // parametros Proposta_IsentarIOF=true
+  sentIof: Decimal | null; // vlrIOF as sent; 0 or null = compute
+  sentInstallment: Decimal | null; // vlrParcela as sent; 0 or null = compute
+}
+
+export interface ProposalScheduleRow {
+  number: number;
+  dueDate: LocalDate;
+  /** What the customer pays on that date: the Price installment plus the monthly charges. */
+  installment: Decimal;
+  interest: Decimal;
+  amortization: Decimal;
+  monthlyCharges: Decimal;
+  balance: Decimal;
+}
+
+export type IofSource = 'computed' | 'sent' | 'exempt';
+
+export interface ProposalPricing {
+  requestedAmount: Decimal;
+  /** Σ of the financed upfront costs, IOF excluded. */
+  financedCosts: Decimal;
+  financedAmount: Decimal;
+  monthlyCharges: Decimal;
+  /** The vlrParcela the proposal carries: the partner's when accepted, else the computed one. */
+  installmentAmount: Decimal;
+  computedInstallmentAmount: Decimal;
+  installmentSource: 'sent' | 'computed';
+  firstPeriodDays: number;
+  schedule: ProposalScheduleRow[];
+  iof: {
+    total: Decimal;
+    /** The parts are known only when the service computed the IOF (null when the partner sent it). */
+    daily: Decimal | null;
+    additional: Decimal | null;
+    source: IofSource;
+    rate: IofRate | null;
+    cap: IofCapCheck;
+  };
+  cet: { annualPercent: Decimal; monthlyPercent: Decimal };
+  /** Empty when the proposal can be accepted as priced. */
+  problems: PricingProblem[];
+}
+
+interface IofOutcome {
+  financed: Decimal;
+  source: IofSource;
+  computed: IofResult | null;
+  total: Decimal;
+}
+
+function resolveIof(input: ProposalPricingInput, base: Decimal, scheduleOf: (principal: Decimal) => PriceSchedule): IofOutcome {
+  // The engine never changes a value the partner sent: a vlrIOF > 0 is financed as sent.
+  if (input.sentIof !== null && input.sentIof.greaterThan(0)) return { financed: base.plus(input.sentIof), source: 'sent', computed: null, total: input.sentIof };
+  if (input.iofExempt) return { financed: base, source: 'exempt', computed: null, total: ZERO };
+  const iofOf = (principal: Decimal): IofResult =>
+    computeIof({ contractDate: input.contractDate, personType: input.personType, principal, amortizations: scheduleOf(principal).rows });
+  const g = grossUpFinancedIof(base, iofOf);
+  return { financed: g.financed, source: 'computed', computed: g.iof, total: g.iof.total };
+}
+
+function problemsOf(iof: IofOutcome, cap: IofCapCheck, schedule: PriceSchedule): PricingProblem[] {
+  const problems: PricingProblem[] = [];
+  // The cap refuses a partner's IOF; a computed IOF is the decree's own figure and is not
+  // refused (over the cap it is only flagged): see docs/pricing.md, "IOF cap".
+  if (iof.source === 'sent' && cap.over) {
+    problems.push({
+      field: 'vlrIOF',
+      code: 'PRICING',
+      detail: 'IOF_OVER_CAP',
+      description: `O valor do IOF (${formatBrl(iof.total)}) excede o máximo de ${cap.limitPercent.toString().replace('.', ',')}% do valor financiado (${formatBrl(cap.limitAmount)}).`,
+    });
+  }
+  if (!schedule.wellFormed) {
+    problems.push({
+      field: 'prazo',
+      code: 'C0196',
+      detail: 'V0004',
+      description: 'A combinação de valor, taxa e prazo não gera um plano de parcelas válido: reduza o prazo ou revise a taxa.',
+    });
+  }
+  return problems;
+}
+
+export function priceProposal(input: ProposalPricingInput): ProposalPricing {
+  const monthlyRate = percentToRate(input.monthlyRatePercent);
+  const terms = { monthlyRate, termMonths: input.termMonths, contractDate: input.contractDate, firstDueDate: input.firstDueDate };
+  const scheduleOf = (principal: Decimal, installment: Decimal | null = null): PriceSchedule => buildPriceSchedule({ ...terms, principal, installment });
+  const base = principalBeforeIof(input.requestedAmount, input.costs);
+  const charges = monthlyCharges(input.costs);
+
+  const iof = resolveIof(input, base, scheduleOf);
+  const computedSchedule = scheduleOf(iof.financed);
+  const computedInstallment = computedSchedule.installment.plus(charges);
+  const decision = decideInstallment(input.sentInstallment, computedInstallment);
+  const installmentProblems: PricingProblem[] =
+    decision.kind === 'mismatch' ? [{ field: 'vlrParcela', code: 'PRICING', detail: 'INSTALLMENT_MISMATCH', description: decision.description }] : [];
+  // An accepted partner installment drives the schedule as sent (the last one absorbs the difference).
+  const schedule = decision.kind === 'accepted' && !decision.installment.equals(computedInstallment) ? scheduleOf(iof.financed, decision.installment.minus(charges)) : computedSchedule;
+  const rows = schedule.rows.map((r) => ({ ...r, installment: r.installment.plus(charges), monthlyCharges: charges }));
+
+  // ln(1+i)·365/31 is at or below the CET root (every month has at most 31 days and costs only
+  // raise the CET), which lets the monotone Newton solver start there.
+  const guessLogRate = monthlyRate.isZero() ? undefined : dec(1).plus(monthlyRate).ln().times(365).div(31);
+  const cet = computeCet({ contractDate: input.contractDate, released: input.requestedAmount, payments: rows.map((r) => ({ dueDate: r.dueDate, amount: r.installment })), guessLogRate });
+  const cap = checkIofCap(iof.total, iof.financed, input.personType);
+
+  return {
+    requestedAmount: input.requestedAmount,
+    financedCosts: base.minus(input.requestedAmount),
+    financedAmount: iof.financed,
+    monthlyCharges: charges,
+    installmentAmount: decision.kind === 'mismatch' ? decision.sent : decision.installment,
+    computedInstallmentAmount: computedInstallment,
+    installmentSource: decision.kind === 'computed' ? 'computed' : 'sent',
+    firstPeriodDays: schedule.firstPeriodDays,
+    schedule: rows,
+    iof: {
+      total: iof.total,
+      daily: iof.computed?.daily ?? (iof.source === 'exempt' ? ZERO : null),
+      additional: iof.computed?.additional ?? (iof.source === 'exempt' ? ZERO : null),
+      source: iof.source,
+      rate: iof.computed?.rate ?? null,
+      cap,
+    },
+    cet: { annualPercent: cet.annualPercent, monthlyPercent: cet.monthlyPercent },
+    problems: [...installmentProblems, ...problemsOf(iof, cap, schedule)],
+  };
+}
+
+export { pricingInputProblems, TERM_MONTHS_MAX, FIRST_PERIOD_DAYS_MAX, MONTHLY_RATE_PERCENT_MAX } from './limits.js';
+export type { PricingProblem, PricingTerms } from './limits.js';
+export type { PersonType, IofRate } from './iof-rates.js';
+export type { CostAmounts } from './financed-amount.js';
+export { FINANCED_COST_FIELDS, MONTHLY_CHARGE_FIELDS } from './financed-amount.js';
+export { IOF_CAP_PERCENT } from './iof.js';
+export { INSTALLMENT_TOLERANCE_CENTS } from './installment-check.js';

@@ -1,0 +1,28 @@
+// Request and response pieces shared by the receivables operations.
+import { Type, bool, dateTime, envelope, integer, money, obj, opt, text } from '../../platform/http/schema-types.js';
+import { installmentNumber, TextOut, UuidOut } from '../../platform/http/wire-blocks.js';
+
+/** descricaoBoleto: 1 to 200 characters (interface Limits); charges' descricaoLiquidacao follows it. */
+export const CHARGE_DESCRIPTION_LENGTH_MAX = 200;
+
+export const chargeDescription = () => opt(text({ minLength: 1, maxLength: CHARGE_DESCRIPTION_LENGTH_MAX }));
+
+/** tipoRegistro: 1 = online (registered before the answer), 2 = offline (background job). */
+export const registrationMode = () => opt(integer({ minimum: 1, maximum: 2 }));
+
+/** One installment of a multiple-boleto or multiple-charge request, each with its own dates. */
+export const ChargeInstallment = obj({
+  nroParcela: opt(installmentNumber()),
+  dtVencimento: opt(dateTime()),
+  dtExpiracao: opt(dateTime()),
+  vlrDesconto: opt(money()),
+  permiteDescapitalizacao: opt(bool()),
+});
+
+/** Pix BR Code of a hybrid boleto: EMV text and a base64 PNG. */
+export const QrCodeOut = Type.Union([Type.Object({ emv: Type.String(), imagem: TextOut }), Type.Null()]);
+
+/** Answer of the charge-generating operations (compatibility-notes). */
+export const ChargesResponse = envelope({
+  cobrancas: Type.Array(Type.Object({ codigoLiquidacao: UuidOut, parcelas: Type.Array(Type.Integer()) })),
+});

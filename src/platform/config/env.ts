@@ -1,0 +1,114 @@
+// Configuration from the environment, validated once at start-up with clear messages.
+// Nothing else reads process.env: use cases receive the parsed Config.
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export interface Config {
+  host: string;
+  port: number;
+  /** The absolute address partners use: {base_url}, {auth_url} and {pix_url} of the interface. */
+  publicUrl: string;
+  /** External PostgreSQL; null = the embedded one under dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  logLevel: LogLevel;
+  /** Extra accepted names of the scope that releases everything (comma-separated in env). */
+  fullScopeAliases: string[];
+  /** Allow callback URLs that resolve to private ranges (loopback is always allowed). */
+  callbacksAllowPrivate: boolean;
+  callbacksAllowLoopback: boolean;
+  /** Background workers (callbacks, offline registration, cancellations, purges) in this process. */
+  workersEnabled: boolean;
+  /** How long idempotency records are kept (at least 24 h). */
+  idempotencyRetentionMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function parsePort(raw: string | undefined, fallback: number, name: string, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65_535) {
+    problems.push(`${name} must be an integer from 0 to 65535, got "${raw}"`);
+    return fallback;
+  }
+  return n;
+}
+
+function parseBool(raw: string | undefined, fallback: boolean, name: string, problems: string[]): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  problems.push(`${name} must be true or false, got "${raw}"`);
+  return fallback;
+}
+
+function parseUrl(raw: string, name: string, protocols: string[], problems: string[]): string | null {
+  try {
+    const url = new URL(raw);
+    if (!protocols.includes(url.protocol)) {
+      problems.push(`${name} must use ${protocols.join(' or ')}, got "${url.protocol}"`);
+      return null;
+    }
+    return raw;
+  } catch {
+    problems.push(`${name} is not a valid URL: "${raw.replace(/\/\/[^@/]*@/, '//***@')}"`);
+    return null;
+  }
+}
+
+const RETENTION_HOURS_MIN = 24;
+const RETENTION_HOURS_MAX = 24 * 90;
+
+function parseRetentionHours(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined || raw === '') return RETENTION_HOURS_MIN;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < RETENTION_HOURS_MIN || n > RETENTION_HOURS_MAX) {
+    problems.push(`CAAS_IDEMPOTENCY_RETENTION_HOURS must be an integer from ${RETENTION_HOURS_MIN} to ${RETENTION_HOURS_MAX}, got "${raw}"`);
+    return RETENTION_HOURS_MIN;
+  }
+  return n;
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  const host = env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1';
+  const port = parsePort(env.PORT, 8080, 'PORT', problems);
+  const rawPublic = env.PUBLIC_URL && env.PUBLIC_URL !== '' ? env.PUBLIC_URL : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const publicUrl = parseUrl(rawPublic, 'PUBLIC_URL', ['http:', 'https:'], problems)?.replace(/\/+$/, '') ?? rawPublic;
+  const databaseUrl = env.DATABASE_URL && env.DATABASE_URL !== '' ? parseUrl(env.DATABASE_URL, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems) : null;
+  const dataDir = path.resolve(cwd, env.CAAS_DATA_DIR && env.CAAS_DATA_DIR !== '' ? env.CAAS_DATA_DIR : '.caas');
+  const rawLevel = (env.LOG_LEVEL ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(rawLevel as LogLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  const fullScopeAliases = (env.CAAS_FULL_SCOPE_ALIASES ?? 'bmp.digital.api.full.access')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  for (const alias of fullScopeAliases) {
+    if (!/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(alias)) problems.push(`CAAS_FULL_SCOPE_ALIASES has an invalid scope name "${alias}"`);
+  }
+  const config: Config = {
+    host,
+    port,
+    publicUrl,
+    databaseUrl,
+    dataDir,
+    logLevel: rawLevel as LogLevel,
+    fullScopeAliases,
+    callbacksAllowPrivate: parseBool(env.CAAS_CALLBACKS_ALLOW_PRIVATE, false, 'CAAS_CALLBACKS_ALLOW_PRIVATE', problems),
+    callbacksAllowLoopback: parseBool(env.CAAS_CALLBACKS_ALLOW_LOOPBACK, true, 'CAAS_CALLBACKS_ALLOW_LOOPBACK', problems),
+    workersEnabled: parseBool(env.CAAS_WORKERS, true, 'CAAS_WORKERS', problems),
+    idempotencyRetentionMs: parseRetentionHours(env.CAAS_IDEMPOTENCY_RETENTION_HOURS, problems) * 3_600_000,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

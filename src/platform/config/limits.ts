@@ -1,0 +1,48 @@
+// Every limit of the service, in one place, named with its unit. Checked at start-up
+// (assertLimits) so a bad edit fails fast instead of misbehaving under load.
+
+export const LIMITS = {
+  // Wire bounds from the interface ("magnitude bounds of 5000000000000 for the percentage fields
+  // and 5000000000000000 for the monetary fields"), kept as exact decimal text.
+  MONEY_MAX: '5000000000000000',
+  PERCENT_MAX: '5000000000000',
+  /** Percentages may carry up to 8 decimals (IOF daily rates such as 0.0082). */
+  PERCENT_SCALE_MAX: 8,
+  INT32_MIN: -2_147_483_648,
+  INT32_MAX: 2_147_483_647,
+  TEXT_LENGTH_MAX: 255,
+  LIST_ITEMS_MAX: 420,
+  PARAMETROS_MAX: 50,
+  /** Messages in one error answer: enough for a whole bad proposal, bounded for a hostile one. */
+  ERROR_MESSAGES_MAX: 100,
+  JSON_DEPTH_MAX: 32,
+  BODY_BYTES_MAX: 1_048_576,
+  IDEMPOTENCY_KEY_LENGTH_MAX: 255,
+  IDEMPOTENCY_RETENTION_MS: 24 * 60 * 60 * 1000,
+  IDEMPOTENCY_PURGE_INTERVAL_MS: 10 * 60 * 1000,
+  IDEMPOTENCY_PURGE_BATCH_ROWS: 5_000,
+  /** Requests per second per partner (token bucket, per instance). */
+  RATE_LIMIT_REQUESTS_PER_SECOND: 200,
+  RATE_LIMIT_BURST_REQUESTS: 400,
+  RATE_LIMIT_BUCKETS_MAX: 100_000,
+  DB_POOL_CONNECTIONS_MAX: 10,
+  DB_STATEMENT_TIMEOUT_MS: 15_000,
+  DB_CONNECT_TIMEOUT_MS: 10_000,
+  SHUTDOWN_GRACE_MS: 10_000,
+  REQUEST_TIMEOUT_MS: 30_000,
+  EMBEDDED_PG_START_TIMEOUT_MS: 60_000,
+} as const;
+
+export type Limits = typeof LIMITS;
+
+/** Fails fast on a limit that cannot be right. */
+export function assertLimits(limits: Limits = LIMITS): void {
+  for (const [name, value] of Object.entries(limits)) {
+    if (typeof value === 'number' && !(Number.isFinite(value) && (value > 0 || name.endsWith('_MIN')))) {
+      throw new Error(`limit ${name} must be a positive finite number, got ${value}`);
+    }
+  }
+  if (limits.RATE_LIMIT_BURST_REQUESTS < limits.RATE_LIMIT_REQUESTS_PER_SECOND) {
+    throw new Error('limit RATE_LIMIT_BURST_REQUESTS must be at least RATE_LIMIT_REQUESTS_PER_SECOND');
+  }
+}

@@ -1,0 +1,51 @@
+// The query layer: Kysely over node-postgres. Type parsers keep values exact:
+// numeric stays text (turned into decimal.js by repositories), date stays 'YYYY-MM-DD' text
+// (a calendar date, never a JS Date at some midnight), int8 becomes a safe JS integer.
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import { LIMITS } from '../config/limits.js';
+import type { Database } from './schema.js';
+
+const PG_DATE_OID = 1082;
+const PG_INT8_OID = 20;
+const PG_NUMERIC_OID = 1700;
+
+pg.types.setTypeParser(PG_DATE_OID, (text: string) => text);
+pg.types.setTypeParser(PG_NUMERIC_OID, (text: string) => text);
+pg.types.setTypeParser(PG_INT8_OID, (text: string) => {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new Error(`assertion: int8 value ${text} exceeds the safe integer range`);
+  return n;
+});
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** Either the pool or an open transaction: repositories accept both. */
+export type Executor = Db | Tx;
+
+export function createDb(url: string, options: { maxConnections?: number; applicationName?: string } = {}): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? LIMITS.DB_POOL_CONNECTIONS_MAX,
+    connectionTimeoutMillis: LIMITS.DB_CONNECT_TIMEOUT_MS,
+    statement_timeout: LIMITS.DB_STATEMENT_TIMEOUT_MS,
+    application_name: options.applicationName ?? 'caas',
+  });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export async function isReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `work` in one transaction (read committed). Every state change goes through here. */
+export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}

@@ -1,0 +1,88 @@
+// Row types of every table, for Kysely. Each module owns its tables' interfaces; this file joins
+// them into the one Database type. Column types follow pool.ts's parsers: numeric → string,
+// date → 'YYYY-MM-DD' string, timestamptz → Date, int8 → number.
+import type { ColumnType, Generated } from 'kysely';
+
+export interface IdempotencyRecordsTable {
+  partner_id: string;
+  operation: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  body: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<'pending' | 'done' | 'failed'>;
+  run_at: Date;
+  attempts: Generated<number>;
+  max_attempts: number;
+  locked_until: Date | null;
+  last_error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+export interface PartnersTable {
+  id: string;
+  client_id: string;
+  name: string;
+  enabled: Generated<boolean>;
+  scopes: string[] | null;
+  can_refuse: Generated<boolean>;
+  auto_approve_payees: Generated<boolean>;
+  callback_url: string | null;
+  callback_header_name: string | null;
+  callback_header_value: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface PartnerKeysTable {
+  kid: string;
+  partner_id: string;
+  public_key_pem: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface PartnerCallbackSecretsTable {
+  id: Generated<number>;
+  partner_id: string;
+  secret: string;
+  created_at: Date;
+  retired_at: Date | null;
+}
+
+export interface AssertionJtisTable {
+  client_id: string;
+  jti: string;
+  expires_at: Date;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  private_jwk: ColumnType<unknown, string, string>;
+  public_jwk: ColumnType<unknown, string, string>;
+  created_at: Date;
+  retired_at: Date | null;
+}
+
+export interface PlatformTables {
+  idempotency_records: IdempotencyRecordsTable;
+  jobs: JobsTable;
+  partners: PartnersTable;
+  partner_keys: PartnerKeysTable;
+  partner_callback_secrets: PartnerCallbackSecretsTable;
+  assertion_jtis: AssertionJtisTable;
+  signing_keys: SigningKeysTable;
+}
+
+// Modules add their table interfaces here as they land.
+export interface Database extends PlatformTables {}

@@ -1,0 +1,52 @@
+// The result envelope of every answer, in the interface's casing. Successful answers are HTTP
+// 200 with text/plain (the interface) unless the client asks for application/json.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Message } from '../errors.js';
+import type { EnvelopeCasing } from './operation-spec.js';
+import { stringify } from './serialize.js';
+
+export interface Parametro {
+  nome: string;
+  valor?: string | null;
+}
+
+/** A body the handler wants sent exactly as given, outside the envelope (e.g. `{}`). */
+export class RawBody {
+  constructor(readonly value: unknown) {}
+}
+
+export function camelEnvelope(hasError: boolean, messages: Message[], extra: Record<string, unknown> = {}, msg: string | null = null): Record<string, unknown> {
+  return { msg, hasError, messages, ...extra };
+}
+
+function pascalMessage(m: Message): Record<string, unknown> {
+  return { MessageType: m.messageType, Code: m.code, Context: m.context, Description: m.description, Field: m.field };
+}
+
+/** CancelarProposta's PascalCase envelope (Msg, HasError, Messages, and its extra fields). */
+export function pascalEnvelope(hasError: boolean, messages: Message[], extra: Record<string, unknown> = {}, msg: string | null = null): Record<string, unknown> {
+  return { Msg: msg, HasError: hasError, Messages: messages.map(pascalMessage), ...extra };
+}
+
+export function envelopeFor(casing: EnvelopeCasing) {
+  return casing === 'pascal' ? pascalEnvelope : camelEnvelope;
+}
+
+/** What a handler returns: the extra fields of a successful envelope, or a RawBody. */
+export type HandlerResult = Record<string, unknown> | RawBody;
+
+export function successBody(casing: EnvelopeCasing, result: HandlerResult, parametros: Parametro[] | null | undefined, echoParametros: boolean): string {
+  if (result instanceof RawBody) return stringify(result.value);
+  const { msg, ...extra } = result as { msg?: string | null } & Record<string, unknown>;
+  const withParams = echoParametros ? { ...extra, parametros: parametros ?? [] } : extra;
+  return stringify(envelopeFor(casing)(false, [], withParams, msg ?? null));
+}
+
+export function contentTypeFor(request: FastifyRequest): string {
+  const accept = request.headers.accept ?? '';
+  return /application\/json/i.test(accept) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';
+}
+
+export function sendBody(request: FastifyRequest, reply: FastifyReply, statusCode: number, body: string): FastifyReply {
+  return reply.code(statusCode).type(contentTypeFor(request)).send(body);
+}

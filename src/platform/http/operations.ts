@@ -1,0 +1,104 @@
+// Registers an operation of the interface: POST route, body schema, scope check, IdempotencyKey,
+// rate limit, and the envelope around whatever the use case returns. Routes stay a few lines:
+// `registerOperation(app, deps, spec, (input, ctx) => useCase(input, ctx))`.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config/env.js';
+import { LIMITS } from '../config/limits.js';
+import type { Db, Executor } from '../db/pool.js';
+import { DomainError } from '../errors.js';
+import { executeIdempotent, hashRequest } from '../idempotency.js';
+import { sendBody, successBody, type HandlerResult, type Parametro } from './envelope.js';
+import { errorBody, statusOf } from './error-table.js';
+import type { OperationSpec, ScopeName } from './operation-spec.js';
+import type { RateLimiter } from './rate-limit.js';
+
+export interface AuthContext {
+  partnerId: string;
+  clientId: string;
+  scopes: string[];
+}
+
+/** Checks the bearer token and that it releases `scope`; throws 401/403 DomainErrors. */
+export interface Authenticator {
+  authenticate(authorization: string | undefined, scope: ScopeName): Promise<AuthContext>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    envelope?: 'camel' | 'pascal';
+    operationId?: string;
+  }
+}
+
+export interface OperationDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  authenticator: Authenticator;
+  rateLimiter: RateLimiter;
+}
+
+export interface OperationContext {
+  /** The open transaction for commands (commit together with the idempotency record); the pool for queries. */
+  tx: Executor;
+  db: Db;
+  clock: Clock;
+  config: Config;
+  auth: AuthContext;
+  requestId: string;
+  log: FastifyRequest['log'];
+}
+
+export type OperationHandler<B extends TSchema> = (input: Static<B>, ctx: OperationContext) => Promise<HandlerResult>;
+
+export const IDEMPOTENCY_HEADER = 'idempotencykey';
+
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined || key.trim() === '') {
+    throw new DomainError('validation', [{ code: 'REQ013', description: 'Cabeçalho IdempotencyKey é obrigatório', field: 'IdempotencyKey' }]);
+  }
+  if (key.length > LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX) {
+    throw new DomainError('validation', [{ code: 'REQ013', description: `Cabeçalho IdempotencyKey com mais de ${LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX} caracteres`, field: 'IdempotencyKey' }]);
+  }
+  return key;
+}
+
+function hasParametros(spec: OperationSpec): boolean {
+  const props = (spec.body as unknown as { properties?: Record<string, unknown> }).properties ?? {};
+  return 'parametros' in props;
+}
+
+export function registerOperation<B extends TSchema, R extends TSchema>(app: FastifyInstance, deps: OperationDeps, spec: OperationSpec<B, R>, handler: OperationHandler<B>): void {
+  const echo = hasParametros(spec);
+  app.route({
+    method: 'POST',
+    url: spec.path,
+    schema: { body: spec.body, operationId: spec.operationId, summary: spec.summary, tags: [spec.scope], security: [{ bearer: [spec.scope] }], response: { 200: spec.response } } as never,
+    config: { envelope: spec.envelope, operationId: spec.operationId },
+    onRequest: async (request) => {
+      request.auth = await deps.authenticator.authenticate(request.headers.authorization, spec.scope);
+      idempotencyKeyOf(request);
+      deps.rateLimiter.take(request.auth.partnerId);
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const input = request.body as Static<B>;
+      const auth = request.auth as AuthContext;
+      const parametros = (input as { parametros?: Parametro[] | null }).parametros;
+      const context = (tx: Executor): OperationContext => ({ tx, db: deps.db, clock: deps.clock, config: deps.config, auth, requestId: String(request.id), log: request.log });
+      const render = async (tx: Executor) => successBody(spec.envelope, await handler(input, context(tx)), parametros, echo);
+      if (spec.kind === 'query') return sendBody(request, reply, 200, await render(deps.db));
+      const scope = { partnerId: auth.partnerId, operation: spec.operationId, key: idempotencyKeyOf(request), requestHash: hashRequest(input) };
+      const renderError = (error: DomainError) => ({ statusCode: statusOf(error), body: errorBody(error, spec.envelope, echo ? { parametros: parametros ?? [] } : {}) });
+      const outcome = await executeIdempotent(deps.db, deps.clock, scope, render, renderError, deps.config.idempotencyRetentionMs);
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return sendBody(request, reply, outcome.statusCode, outcome.body);
+    },
+  });
+}

@@ -1,0 +1,59 @@
+// Request and response pieces shared by several operations, so each operation schema states only
+// what is its own. Built only from the constructors of schema-types.ts.
+import { Type, type TSchema, arrayOf, envelope, integer, obj, opt, text, uuid } from './schema-types.js';
+
+/** Installment numbers: a term never exceeds 420 months (35 years), so neither does a number. */
+export const INSTALLMENT_NUMBER_MAX = 420;
+/** Batch inputs (addresses, charge codes, boleto numbers) stay small: one call, one customer/proposal. */
+export const BATCH_ITEMS_MAX = 100;
+/** CPF/CNPJ with punctuation: '12.345.678/0001-95' is 18 characters. */
+export const DOCUMENT_LENGTH_MAX = 18;
+/** codigoOperacao is the partner's own id: a UUID (36) in some clients, a numeric string in others. */
+export const OPERATION_CODE_LENGTH_MAX = 64;
+/** Free-text reasons and notes. */
+export const REASON_LENGTH_MAX = 500;
+
+export const installmentNumber = () => integer({ minimum: 1, maximum: INSTALLMENT_NUMBER_MAX });
+export const documentText = () => text({ maxLength: DOCUMENT_LENGTH_MAX });
+
+const codigoProposta = opt(uuid('Proposal identifier'));
+const codigoOperacao = opt(text({ maxLength: OPERATION_CODE_LENGTH_MAX, description: "Partner's operation code (UUID or numeric string)" }));
+
+/** `dto` of the receivables operations that name no installments. */
+export const ScheduleRef = obj({ codigoProposta, codigoOperacao });
+
+/** `dto` of the receivables operations that list installments (empty or absent = all). */
+export const ScheduleInstallmentsRef = obj({
+  codigoProposta,
+  codigoOperacao,
+  nroParcelas: opt(arrayOf(installmentNumber(), INSTALLMENT_NUMBER_MAX)),
+});
+
+/** `dto` of the proposal operations; numeroProposta is an integer except in AtualizarContaPagamento. */
+export function proposalRef<N extends TSchema>(numeroProposta: N) {
+  return obj({ codigoProposta, codigoOperacao, numeroProposta: opt(numeroProposta) });
+}
+
+/** The proposal number we issue (IncluirManualSimplificado `numero`). */
+export const proposalNumber = () => integer({ minimum: 1 });
+
+// ---- response pieces ----
+
+export function nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+export const TextOut = nullable(Type.String());
+export const IntOut = nullable(Type.Integer());
+export const UuidOut = Type.String({ format: 'uuid' });
+export const BoolOut = Type.Boolean();
+
+/** Item of `results` in batch answers (SalvarEnderecos, SalvarPropostaGarantiaBemDocumento). */
+export function resultItem<P extends Record<string, TSchema>>(extra: P) {
+  return envelope({ codigo: nullable(UuidOut), ...extra });
+}
+
+/** Many fields of one schema, e.g. a list of string fields the interface names without a type. */
+export function fieldsOf<K extends string, S extends TSchema>(names: readonly K[], schema: S): Record<K, S> {
+  return Object.fromEntries(names.map((n) => [n, schema])) as Record<K, S>;
+}
