@@ -18,7 +18,7 @@ export function moduleRoutes(): Route[] {
   return [];
 }
 
-export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean } = {}): Promise<Services> {
+export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[] } = {}): Promise<Services> {
   const auth = createAuth(db, clock, config);
   await auth.signingKeys.ensureKey();
   const app = await buildApp({
@@ -26,7 +26,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     clock,
     config,
     authenticator: auth.authenticator,
-    routes: moduleRoutes(),
+    routes: [...moduleRoutes(), ...(options.extraRoutes ?? [])],
     plugins: [auth.plugin],
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
     defaultMetrics: options.logger !== false,

@@ -8,6 +8,7 @@ import { createPartner, type CreatePartnerInput } from '../../src/modules/auth/p
 import { generatePartnerKeyPair, type PemKeyPair } from '../../src/modules/auth/keys.js';
 import { fixedClock } from '../../src/platform/clock.js';
 import { loadConfig, type Config } from '../../src/platform/config/env.js';
+import type { Route } from '../../src/platform/http/route.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
 export const TEST_PUBLIC_URL = 'http://127.0.0.1:8080';
@@ -32,11 +33,11 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(env: Record<string, string> = {}, extraRoutes: Route[] = []): Promise<TestService> {
   const database = await createTestDatabase();
   const clock = fixedClock(TEST_NOW);
   const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, DATABASE_URL: database.url, LOG_LEVEL: 'silent', CAAS_WORKERS: 'false', ...env });
-  const { app } = await composeServices(database.db, clock, config, { logger: false, startWorkers: false });
+  const { app } = await composeServices(database.db, clock, config, { logger: false, startWorkers: false, extraRoutes });
   await app.ready();
   const service: TestService = {
     app,
