@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_ADDRESS_POLICY, resolveCallbackTarget, systemLookup, type AddressPolicy, type CallbackTarget, type LookupFn, type TargetProblem } from './address-guard.js';
 import { CALLBACK_BODY_BYTES_MAX, CALLBACK_RESPONSE_BYTES_MAX, CALLBACK_TIMEOUT_MS } from './limits.js';
 import { checkPartnerHeader, type PartnerHeader } from './partner-header.js';
-import { webhookHeaders } from './signing.js';
+import { webhookHeaders, type WebhookHeaders } from './signing.js';
 
 export const CALLBACK_USER_AGENT = 'caas-callbacks/1';
 
@@ -63,6 +63,8 @@ export async function deliver(req: DeliveryRequest, options: DeliveryOptions = {
     permanent: code !== null && PERMANENT.has(code),
   });
   assertRequest(req, timeout_ms);
+  // Signed before anything starts: a bad secret is an assertion thrown here, not a failed attempt.
+  const signed = webhookHeaders({ id: req.webhook_id, at: req.at, body: req.body, secrets: req.secrets });
   const controller = new AbortController();
   let answered: Answer | null = null; // set as soon as the status line arrives
   const fromAnswer = (a: Answer): DeliveryOutcome => {
@@ -85,7 +87,7 @@ export async function deliver(req: DeliveryRequest, options: DeliveryOptions = {
     const resolved = await resolveCallbackTarget(req.url, options.address_policy ?? DEFAULT_ADDRESS_POLICY, options.lookup ?? systemLookup);
     if (!resolved.ok) return outcome(null, resolved.problem, resolved.detail);
     if (controller.signal.aborted) return outcome(null, 'timeout', 'aborted');
-    return fromAnswer(await post(resolved.target, req, options, controller.signal, (a) => (answered = a)));
+    return fromAnswer(await post(resolved.target, req, signed, options, controller.signal, (a) => (answered = a)));
   })();
   try {
     return await Promise.race([attempt, deadline]);
@@ -98,14 +100,21 @@ export async function deliver(req: DeliveryRequest, options: DeliveryOptions = {
 type Answer = { status: number; location: string | undefined; retryAfter: string | undefined } | { failure: string };
 
 /** Sends the request to the checked IP and settles once the status is known and the body drained. */
-function post(target: CallbackTarget, req: DeliveryRequest, options: DeliveryOptions, signal: AbortSignal, onStatus: (a: Answer) => void): Promise<Answer> {
+function post(
+  target: CallbackTarget,
+  req: DeliveryRequest,
+  signed: WebhookHeaders,
+  options: DeliveryOptions,
+  signal: AbortSignal,
+  onStatus: (a: Answer) => void,
+): Promise<Answer> {
   const limit = options.response_bytes_max ?? CALLBACK_RESPONSE_BYTES_MAX;
   const headers: Record<string, string> = {
     Host: target.url.host,
     'Content-Type': 'application/json',
     'Content-Length': String(Buffer.byteLength(req.body, 'utf8')),
     'User-Agent': CALLBACK_USER_AGENT,
-    ...webhookHeaders({ id: req.webhook_id, at: req.at, body: req.body, secrets: req.secrets }),
+    ...signed,
   };
   if (req.partner_header !== null) headers[req.partner_header.name] = req.partner_header.value;
   const common = { host: target.address, family: target.family, port: target.port, path: target.path, method: 'POST', headers, signal, agent: false as const };

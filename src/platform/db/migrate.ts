@@ -27,7 +27,8 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
     return { version: Number(match[1]), name: match[2]!, sql: text, checksum: createHash('sha256').update(text).digest('hex') };
   });
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`migrations must be numbered 0001, 0002, … without gaps; found ${m.version} at position ${i + 1}`);
+    const previous = migrations[i - 1];
+    if (previous && previous.version >= m.version) throw new Error(`migration numbers must be unique and increasing: ${previous.version} then ${m.version}`);
   });
   return migrations;
 }
@@ -68,10 +69,11 @@ export async function migrate(url: string, log: (line: string) => void = () => u
 
 /** True when every migration in the tree is applied (readiness). */
 export async function migrationsApplied(query: (text: string) => Promise<{ rows: { version: number }[] }>): Promise<boolean> {
-  const expected = loadMigrations().length;
+  const expected = loadMigrations().map((m) => m.version);
   try {
-    const { rows } = await query('select max(version) as version from schema_migrations');
-    return Number(rows[0]?.version ?? 0) >= expected;
+    const { rows } = await query('select version from schema_migrations');
+    const applied = new Set(rows.map((r) => Number(r.version)));
+    return expected.every((v) => applied.has(v));
   } catch {
     return false;
   }

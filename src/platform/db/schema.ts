@@ -2,6 +2,7 @@
 // them into the one Database type. Column types follow pool.ts's parsers: numeric → string,
 // date → 'YYYY-MM-DD' string, timestamptz → Date, int8 → number.
 import type { ColumnType, Generated } from 'kysely';
+import type { CallbacksTables } from '../../modules/callbacks/tables.js';
 
 export interface IdempotencyRecordsTable {
   partner_id: string;
@@ -85,4 +86,4 @@ export interface PlatformTables {
 }
 
 // Modules add their table interfaces here as they land.
-export interface Database extends PlatformTables {}
+export interface Database extends PlatformTables, CallbacksTables {}

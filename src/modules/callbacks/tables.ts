@@ -1,0 +1,22 @@
+import type { Generated } from 'kysely';
+
+export interface CallbackEventsTable {
+  id: string;
+  partner_id: string;
+  event_type: number;
+  ordering_key: string;
+  body: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  locked_until: Date | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Date;
+  delivered_at: Date | null;
+  seq: Generated<number>;
+}
+
+export interface CallbacksTables {
+  callback_events: CallbackEventsTable;
+}
