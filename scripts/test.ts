@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openEmbedded } from '../src/platform/db/embedded.js';
 import { migrate } from '../src/platform/db/migrate.js';
+import { ensureSystemTools } from './system-tools.js';
 
 const TEMPLATE = 'caas_template';
 const ROOTS = ['src', 'test'];
@@ -50,6 +51,7 @@ async function dropTestDatabases(url: string): Promise<void> {
 async function main(): Promise<number> {
   const filters = process.argv.slice(2);
   const files = ROOTS.filter((r) => fs.existsSync(r)).flatMap((r) => findTests(r)).sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+  ensureSystemTools((line) => console.log(line));
   const external = process.env.DATABASE_URL;
   const embedded = external ? null : await openEmbedded(path.resolve(process.env.CAAS_TEST_DATA_DIR ?? '.caas-test'), 'server');
   const baseUrl = external ?? (embedded as { url: string }).url;

@@ -31,7 +31,7 @@ export interface DeliveryOptions {
   response_bytes_max?: number;
   address_policy?: AddressPolicy;
   lookup?: LookupFn;
-  /** Extra trusted certificate authorities (a private PKI); the system store is used otherwise. */
+  /** Certificate authorities to trust instead of Node's bundled store (a private PKI, tests). */
   ca?: string | Buffer;
 }
 
@@ -133,6 +133,7 @@ function post(
       });
       res.on('end', () => resolve(answer));
       res.on('error', () => resolve(answer)); // the status already arrived: it decides
+      res.on('close', () => resolve(answer));
     };
     const request = target.secure
       ? https.request({ ...common, servername: isIP(target.hostname) === 0 ? target.hostname : undefined, ca: options.ca }, onResponse)

@@ -3,6 +3,7 @@
 // date → 'YYYY-MM-DD' string, timestamptz → Date, int8 → number.
 import type { ColumnType, Generated } from 'kysely';
 import type { CallbacksTables } from '../../modules/callbacks/tables.js';
+import type { PayeesTables } from '../../modules/payees/tables.js';
 
 export interface IdempotencyRecordsTable {
   partner_id: string;
@@ -86,4 +87,4 @@ export interface PlatformTables {
 }
 
 // Modules add their table interfaces here as they land.
-export interface Database extends PlatformTables, CallbacksTables {}
+export interface Database extends PlatformTables, CallbacksTables, PayeesTables {}

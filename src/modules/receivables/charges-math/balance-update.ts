@@ -94,8 +94,9 @@ export function updateBalance(
   dateField = 'dtCalculo',
 ): UpdatedBalance {
   assertNotBeforeLastLaunch(state, date, dateField);
-  const late = isLateAt(state, date) && state.principal.isPositive() && !state.principal.isZero();
-  const early = permiteDescapitalizacao && compareDates(date, state.dueDate) < 0 && !state.principal.isZero();
+  const owesPrincipal = state.principal.greaterThan(ZERO);
+  const late = owesPrincipal && isLateAt(state, date);
+  const early = owesPrincipal && permiteDescapitalizacao && compareDates(date, state.dueDate) < 0;
   const newCharges = late ? lateCharges(state, date, config) : NO_CHARGES;
   const charges = addCharges(state.unpaidCharges, newCharges);
   if (early && !chargesTotal(charges).isZero()) throw new Error('assertion: charges outstanding before the due date');

@@ -2,6 +2,7 @@
 export * from './charges-config.js';
 export * from './charges-errors.js';
 export * from './installment-state.js';
+export * from './amount-rules.js';
 export * from './balance-update.js';
 export * from './recalculate-installment.js';
 export * from './launch-entry.js';

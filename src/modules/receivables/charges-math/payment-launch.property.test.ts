@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { addDays, localDate, type LocalDate } from '../../../platform/dates.js';
-import { dec, roundCents, truncateCents, ZERO, type Decimal } from '../../../platform/money.js';
+import { dec, max, roundCents, truncateCents, ZERO, type Decimal } from '../../../platform/money.js';
 import { updateBalance } from './balance-update.js';
 import { chargesConfig, type ChargesConfig } from './charges-config.js';
 import { chargesTotal, InstallmentSituacao, newInstallmentState, outstanding, type InstallmentState } from './installment-state.js';
@@ -22,6 +22,7 @@ import { recalculateInstallment } from './recalculate-installment.js';
 const SEED = 20_260_310;
 const RUNS = 400;
 const EPOCH = localDate('2025-01-02');
+const ONE_CENT = dec('0.01');
 
 const stepArb = fc.record({
   gapDays: fc.integer({ min: 0, max: 45 }),
@@ -50,13 +51,9 @@ const cents = (d: Decimal) => d.decimalPlaces() <= 2;
 
 /** Splits a credit (≤ the balance) into a positive payment and a discount below the balance. */
 function amounts(balance: Decimal, step: Step): { payment: Decimal; discount: Decimal } {
-  const credit = step.payAll ? balance : Decimal_max(dec('0.01'), truncateCents(balance.times(step.fractionPermille).dividedBy(1000)));
+  const credit = step.payAll ? balance : max(ONE_CENT, truncateCents(balance.times(step.fractionPermille).dividedBy(1000)));
   const discount = truncateCents(credit.times(step.discountPermille).dividedBy(1000));
   return { payment: credit.minus(discount), discount };
-}
-
-function Decimal_max(a: Decimal, b: Decimal): Decimal {
-  return a.greaterThan(b) ? a : b;
 }
 
 function checkLaunch(before: InstallmentState, launch: LaunchEntry, next: InstallmentState, realized: Decimal, config: ChargesConfig): Decimal {

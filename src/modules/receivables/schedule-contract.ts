@@ -1,0 +1,64 @@
+// The contract between proposals and receivables. Proposals decide WHEN a schedule opens
+// (disbursement) or closes (cancellation); receivables owns the schedule, its installments and its
+// boletos. The implementations live in schedule-lifecycle.ts (receivables); proposals call them
+// inside their own transaction so the status change and the schedule change commit together.
+import type { Executor } from '../../platform/db/pool.js';
+import type { LocalDate } from '../../platform/dates.js';
+import type { Decimal } from '../../platform/money.js';
+
+export interface PlannedInstallment {
+  number: number;
+  dueDate: LocalDate;
+  /** The installment value (vlrParcela), centavos. */
+  amount: Decimal;
+  principal: Decimal;
+  interest: Decimal;
+  balanceAfter: Decimal;
+}
+
+export interface ScheduleOpening {
+  proposalId: string;
+  partnerId: string;
+  proposalNumber: number;
+  codigoOperacao: string | null;
+  customerDocument: string;
+  customerName: string | null;
+  contractType: string | null;
+  financedAmount: Decimal;
+  /** Contract monthly rate as a fraction (0.0199 = 1.99% a month). */
+  monthlyRate: Decimal;
+  disbursedOn: LocalDate;
+  installments: readonly PlannedInstallment[];
+}
+
+export interface ScheduleClosing {
+  proposalId: string;
+  partnerId: string;
+  cancelledOn: LocalDate;
+  /** What the customer must return (null or zero: nothing to return, no boleto). */
+  refundAmount: Decimal | null;
+  refundDueDate: LocalDate;
+  description: string;
+}
+
+export interface ScheduleSummary {
+  situacaoAgenda: number;
+  descricaoSituacaoAgenda: string;
+  qtdeParcelas: number;
+  qtdeParcelasPagas: number;
+  vlrTotalPago: Decimal;
+  vlrSaldoDevedor: Decimal;
+  dtLiquidacao: LocalDate | null;
+}
+
+/** Opens the schedule of a disbursed proposal and enqueues event 0 (schedule created). */
+export type OpenSchedule = (tx: Executor, opening: ScheduleOpening, now: Date) => Promise<void>;
+
+/**
+ * Cancels the schedule (situacaoAgenda 0), cancels its live boletos/charges, enqueues event 1,
+ * and when refundAmount > 0 issues a boleto for it; returns that boleto's id (uuid) or null.
+ */
+export type CancelSchedule = (tx: Executor, closing: ScheduleClosing, now: Date) => Promise<{ refundBoletoId: string | null }>;
+
+/** For Proposta/Consultar: the schedule's summary, or null when the proposal has none. */
+export type SummarizeSchedule = (db: Executor, partnerId: string, proposalId: string) => Promise<ScheduleSummary | null>;
