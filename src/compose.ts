@@ -3,10 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from './app.js';
 import { createAuth } from './modules/auth/auth.plugin.js';
+import { payeesRoutes } from './modules/payees/routes.js';
+import { customersRoutes } from './modules/customers/routes.js';
+import { guaranteesRoutes } from './modules/guarantees/routes.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config/env.js';
 import type { Db } from './platform/db/pool.js';
 import type { Route } from './platform/http/route.js';
+import { startCallbackWorker } from './modules/callbacks/delivery-worker.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
 
 export interface Services {
@@ -15,7 +19,7 @@ export interface Services {
 }
 
 export function moduleRoutes(): Route[] {
-  return [];
+  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes()];
 }
 
 export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[] } = {}): Promise<Services> {
@@ -31,6 +35,6 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
     defaultMetrics: options.logger !== false,
   });
-  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log)] : [];
+  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log)] : [];
   return { app, workers };
 }

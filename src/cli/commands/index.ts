@@ -1,7 +1,9 @@
 import type { CliCommand } from '../io.js';
+import { callbacksCommand } from './callbacks.js';
 import { keygenCommand } from './keygen.js';
 import { migrateCommand } from './migrate.js';
+import { payeeCommand } from './payee.js';
 import { partnerCommand } from './partner.js';
 import { serveCommand } from './serve.js';
 
-export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand];
+export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand];

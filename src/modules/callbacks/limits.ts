@@ -49,3 +49,29 @@ export const CALLBACK_WEBHOOK_ID_CHARS_MAX = 64;
 
 /** last_error kept on an outbox row (and shown by `caas callbacks list`). */
 export const CALLBACK_ERROR_CHARS_MAX = 500;
+
+// The delivery worker (delivery-worker.ts).
+
+/** Events claimed by one tick. Small enough that a claim's lease stays short (see below). */
+export const CALLBACK_CLAIM_BATCH_MAX = 32;
+
+/** Attempts in flight at once per process (each is one outgoing connection). */
+export const CALLBACK_DELIVERY_CONCURRENCY_MAX = 16;
+
+/**
+ * Added to a claim's lease beyond the attempts themselves: the outcome write and scheduling
+ * delays. A claim lasts ceil(batch / concurrency) · timeout + this margin; after that, a crashed
+ * worker's events are taken by another worker.
+ */
+export const CALLBACK_CLAIM_MARGIN_MS = 5_000;
+
+/** Idle pause between ticks when the last tick found less than a full batch. */
+export const CALLBACK_POLL_INTERVAL_MS = 1_000;
+
+/** How often events that cannot be sent (no URL, disabled partner) are checked against the age bound. */
+export const CALLBACK_SWEEP_INTERVAL_MS = 60_000;
+export const CALLBACK_SWEEP_BATCH_MAX = 1_000;
+
+/** `caas callbacks list`: rows shown by default and at most. */
+export const CALLBACK_LIST_ROWS_DEFAULT = 50;
+export const CALLBACK_LIST_ROWS_MAX = 1_000;

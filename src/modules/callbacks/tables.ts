@@ -15,6 +15,9 @@ export interface CallbackEventsTable {
   created_at: Date;
   delivered_at: Date | null;
   seq: Generated<number>;
+  /** Set by `caas callbacks redeliver`: the age bound counts from here instead of created_at. */
+  redelivered_at: Date | null;
+  fail_reason: 'max_attempts' | 'max_age' | 'permanent' | 'undeliverable' | 'internal' | null;
 }
 
 export interface CallbacksTables {

@@ -1,25 +1,31 @@
 // Pessoa/SalvarEnderecos: insert or update the addresses of one customer (one result per address).
 import { defineSpec } from '../../platform/http/operation-spec.js';
-import { Type, arrayOf, bool, dateTime, envelope, integer, obj, opt, text, uuid } from '../../platform/http/schema-types.js';
+import { Type, arrayOf, bool, envelope, integer, obj, opt, text } from '../../platform/http/schema-types.js';
 import { documentText, resultItem } from '../../platform/http/wire-blocks.js';
 
 /** A customer has few addresses; 20 per call is generous. */
 const ADDRESSES_PER_CALL_MAX = 20;
 /** Address/residence type codes: an auxiliary table the interface does not show. */
 const ADDRESS_TYPE_CODE_MAX = 99;
+/**
+ * Formats inside an address (uuid `codigo`, CEP, UF, `enderecoDesde` date) are checked per item by
+ * address-validation.ts, not here: a schema error refuses the whole request, and one bad address
+ * must not lose the others. The wire bounds below only stop absurd input.
+ */
+const ITEM_TEXT_LENGTH_MAX = 40;
 
 const Address = obj({
-  codigo: opt(uuid('Record identifier (returned in results); absent = matched by cep')),
-  cep: opt(text({ maxLength: 9 })),
+  codigo: opt(text({ maxLength: ITEM_TEXT_LENGTH_MAX, description: 'Record identifier, a uuid (returned in results); absent = matched by cep' })),
+  cep: opt(text({ maxLength: ITEM_TEXT_LENGTH_MAX, description: '8 digits, with or without the dash' })),
   logradouro: opt(text({ maxLength: 150 })),
   nroLogradouro: opt(text({ maxLength: 20 })),
   bairro: opt(text({ maxLength: 100 })),
   complemento: opt(text({ maxLength: 100 })),
   cidade: opt(text({ maxLength: 100 })),
-  uf: opt(text({ maxLength: 2 })),
+  uf: opt(text({ maxLength: ITEM_TEXT_LENGTH_MAX, description: 'One of the 27 state abbreviations' })),
   tipoEndereco: opt(integer({ minimum: 0, maximum: ADDRESS_TYPE_CODE_MAX })),
   tipoResidencia: opt(integer({ minimum: 0, maximum: ADDRESS_TYPE_CODE_MAX })),
-  enderecoDesde: opt(dateTime()),
+  enderecoDesde: opt(text({ maxLength: ITEM_TEXT_LENGTH_MAX, description: 'yyyy-MM-dd or ISO 8601 date-time; not after today' })),
   enderecoPrincipal: opt(bool()),
   enderecoCorrespondencia: opt(bool()),
 });

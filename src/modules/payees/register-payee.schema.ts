@@ -49,7 +49,8 @@ export const spec = defineSpec({
     tipoCadastroPix: opt(integer({ minimum: 1, maximum: 2, description: '1 by key, 2 by bank data' })),
     numeroBanco: opt(text({ maxLength: BANK_NUMBER_LENGTH_MAX })),
   }),
-  // The interface leaves the answer open (issue 7 fixes it).
+  // The interface leaves the answer open (issue 7 fixes it): situacao 0 pendente, 1 aprovado,
+  // 2 reprovado (docs/payees.md).
   response: envelope({ codigoFavorecido: nullable(UuidOut), situacao: IntOut, descricaoSituacao: TextOut }),
 });
 
@@ -72,6 +73,7 @@ export const PayeeOut = Type.Object({
   contaDigito: TextOut,
   contaPagamento: TextOut,
   tipoConta: IntOut,
+  modeloConta: IntOut,
   dtInclusao: Type.String({ format: 'date-time' }),
   dtSituacao: DateTimeOut,
 });

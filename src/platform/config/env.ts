@@ -1,6 +1,7 @@
 // Configuration from the environment, validated once at start-up with clear messages.
 // Nothing else reads process.env: use cases receive the parsed Config.
 import path from 'node:path';
+import { parseReceivablesEnv, type ReceivablesSettings } from '../../modules/receivables/settings.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -19,10 +20,14 @@ export interface Config {
   /** Allow callback URLs that resolve to private ranges (loopback is always allowed). */
   callbacksAllowPrivate: boolean;
   callbacksAllowLoopback: boolean;
+  /** One callback delivery attempt, connect to answer (CAAS_CALLBACKS_TIMEOUT_MS, default 10 s). */
+  callbacksTimeoutMs: number;
   /** Background workers (callbacks, offline registration, cancellations, purges) in this process. */
   workersEnabled: boolean;
   /** How long idempotency records are kept (at least 24 h). */
   idempotencyRetentionMs: number;
+  /** Boleto issuer, beneficiary, Pix receiver and late-charge rates (docs/receivables.md). */
+  receivables: ReceivablesSettings;
 }
 
 export class ConfigError extends Error {
@@ -69,6 +74,22 @@ function parseUrl(raw: string, name: string, protocols: string[], problems: stri
 const RETENTION_HOURS_MIN = 24;
 const RETENTION_HOURS_MAX = 24 * 90;
 
+// A callback attempt shorter than this cannot even connect across a continent; longer than the
+// maximum holds worker slots (and leases) hostage to one slow partner.
+const CALLBACK_TIMEOUT_MS_MIN = 100;
+const CALLBACK_TIMEOUT_MS_MAX = 60_000;
+const CALLBACK_TIMEOUT_MS_DEFAULT = 10_000;
+
+function parseCallbackTimeout(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined || raw === '') return CALLBACK_TIMEOUT_MS_DEFAULT;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < CALLBACK_TIMEOUT_MS_MIN || n > CALLBACK_TIMEOUT_MS_MAX) {
+    problems.push(`CAAS_CALLBACKS_TIMEOUT_MS must be an integer from ${CALLBACK_TIMEOUT_MS_MIN} to ${CALLBACK_TIMEOUT_MS_MAX}, got "${raw}"`);
+    return CALLBACK_TIMEOUT_MS_DEFAULT;
+  }
+  return n;
+}
+
 function parseRetentionHours(raw: string | undefined, problems: string[]): number {
   if (raw === undefined || raw === '') return RETENTION_HOURS_MIN;
   const n = Number(raw);
@@ -106,8 +127,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     fullScopeAliases,
     callbacksAllowPrivate: parseBool(env.CAAS_CALLBACKS_ALLOW_PRIVATE, false, 'CAAS_CALLBACKS_ALLOW_PRIVATE', problems),
     callbacksAllowLoopback: parseBool(env.CAAS_CALLBACKS_ALLOW_LOOPBACK, true, 'CAAS_CALLBACKS_ALLOW_LOOPBACK', problems),
+    callbacksTimeoutMs: parseCallbackTimeout(env.CAAS_CALLBACKS_TIMEOUT_MS, problems),
     workersEnabled: parseBool(env.CAAS_WORKERS, true, 'CAAS_WORKERS', problems),
     idempotencyRetentionMs: parseRetentionHours(env.CAAS_IDEMPOTENCY_RETENTION_HOURS, problems) * 3_600_000,
+    receivables: parseReceivablesEnv(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

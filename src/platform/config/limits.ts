@@ -31,6 +31,13 @@ export const LIMITS = {
   SHUTDOWN_GRACE_MS: 10_000,
   REQUEST_TIMEOUT_MS: 30_000,
   EMBEDDED_PG_START_TIMEOUT_MS: 60_000,
+  /** Background jobs (platform/jobs.ts): poll interval, jobs per tick, attempts and backoff. */
+  JOBS_POLL_INTERVAL_MS: 1_000,
+  JOBS_PER_TICK_MAX: 50,
+  JOBS_ATTEMPTS_MAX: 8,
+  JOBS_BACKOFF_BASE_MS: 5_000,
+  JOBS_BACKOFF_CAP_MS: 15 * 60 * 1000,
+  JOBS_ERROR_CHARS_MAX: 500,
 } as const;
 
 export type Limits = typeof LIMITS;

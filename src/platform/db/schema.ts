@@ -4,6 +4,10 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CallbacksTables } from '../../modules/callbacks/tables.js';
 import type { PayeesTables } from '../../modules/payees/tables.js';
+import type { CustomersTables } from '../../modules/customers/tables.js';
+import type { GuaranteesTables } from '../../modules/guarantees/tables.js';
+import type { ReceivablesTables } from '../../modules/receivables/tables.js';
+import type { ProposalsTables } from '../../modules/proposals/tables.js';
 
 export interface IdempotencyRecordsTable {
   partner_id: string;
@@ -87,4 +91,4 @@ export interface PlatformTables {
 }
 
 // Modules add their table interfaces here as they land.
-export interface Database extends PlatformTables, CallbacksTables, PayeesTables {}
+export interface Database extends PlatformTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables {}

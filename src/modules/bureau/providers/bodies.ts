@@ -15,7 +15,14 @@ export function bureauFailureBody(): BureauBody {
 
 export function scrFailureBody(failure: ProviderFailure, req: Pick<ScrRequest, 'referenceYear' | 'referenceMonth'>): ScrBody {
   const mm = String(req.referenceMonth).padStart(2, '0');
-  return { erro: true, mensagemOperador: failure.mensagem, periodo: `${mm}/${req.referenceYear}`, resumoDoCliente: null, resumoDoClienteTraduzido: null, resumoModalidade: [] };
+  return {
+    erro: true,
+    mensagemOperador: failure.mensagem,
+    periodo: `${mm}/${req.referenceYear}`,
+    resumoDoCliente: null,
+    resumoDoClienteTraduzido: null,
+    resumoModalidade: [],
+  };
 }
 
 /** `json` stays a JSON text (an empty object) so clients that parse it unconditionally work. */

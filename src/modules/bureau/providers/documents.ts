@@ -1,40 +1,16 @@
-// Check digits for the documents the sandbox makes up or recognises (magic CPFs/CNPJs, voter
-// ids). Validation of what partners send lives with the request validation, not here.
-
-function mod11Digit(sum: number): number {
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
+// Whole documents the sandbox makes up or recognises (magic CPFs/CNPJs, voter ids). CPF/CNPJ
+// check digits come from src/platform/documents.ts; validation of what partners send lives with
+// the request validation, not here.
+import { cnpjCheckDigits, cpfCheckDigits } from '../../../platform/documents.js';
 
 /** The 11-digit CPF for a 9-digit base. */
 export function cpfWithCheckDigits(base9: string): string {
-  if (!/^\d{9}$/.test(base9)) throw new Error('assertion: a CPF base has 9 digits');
-  const digits = [...base9].map(Number);
-  const d1 = mod11Digit(digits.reduce((acc, d, i) => acc + d * (10 - i), 0));
-  const d2 = mod11Digit(digits.reduce((acc, d, i) => acc + d * (11 - i), 0) + d1 * 2);
-  return `${base9}${d1}${d2}`;
-}
-
-const CNPJ_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] as const;
-
-/** Character value in the CNPJ check-digit sum: ASCII minus 48 (so digits keep their value and
- * the letters of the alphanumeric CNPJ count from 17 for 'A'). */
-function cnpjCharValue(ch: string): number {
-  return ch.charCodeAt(0) - 48;
-}
-
-function cnpjDigit(chars: readonly string[]): number {
-  const weights = CNPJ_WEIGHTS.slice(CNPJ_WEIGHTS.length - chars.length);
-  return mod11Digit(chars.reduce((acc, ch, i) => acc + cnpjCharValue(ch) * weights[i]!, 0));
+  return `${base9}${cpfCheckDigits(base9)}`;
 }
 
 /** The 14-character CNPJ for a 12-character base (digits, or upper-case letters and digits). */
 export function cnpjWithCheckDigits(base12: string): string {
-  if (!/^[0-9A-Z]{12}$/.test(base12)) throw new Error('assertion: a CNPJ base has 12 characters');
-  const chars = [...base12];
-  const d1 = cnpjDigit(chars);
-  const d2 = cnpjDigit([...chars, String(d1)]);
-  return `${base12}${d1}${d2}`;
+  return `${base12}${cnpjCheckDigits(base12)}`;
 }
 
 /** Voter-id (título de eleitor) state codes of the electoral courts. */

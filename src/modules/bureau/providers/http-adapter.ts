@@ -66,7 +66,9 @@ export class HttpBureauProvider implements BureauProvider {
   }
 
   consultBureau(req: BureauRequest): Promise<BureauOutcome> {
-    const payload = { documento: req.document, tipoPessoa: req.personType, codigoProduto: req.productCode, consultaCompleta: req.consultaCompleta };
+    const payload = {
+      documento: req.document, tipoPessoa: req.personType, codigoProduto: req.productCode, consultaCompleta: req.consultaCompleta,
+    };
     return this.call('bureau', payload, BUREAU_BODY);
   }
 
@@ -78,7 +80,9 @@ export class HttpBureauProvider implements BureauProvider {
   }
 
   consultFraud(req: FraudRequest): Promise<FraudOutcome> {
-    const payload = { documento: req.document, tipoPessoa: req.personType, chavePix: req.chavePix ?? null, email: req.email ?? null, celular: req.phone ?? null };
+    const payload = {
+      documento: req.document, tipoPessoa: req.personType, chavePix: req.chavePix ?? null, email: req.email ?? null, celular: req.phone ?? null,
+    };
     return this.call('fraude', payload, FRAUD_BODY);
   }
 
@@ -97,7 +101,10 @@ export class HttpBureauProvider implements BureauProvider {
         last = await this.attempt(path, payload);
         if (last.kind !== 'retry') break;
       }
-      const outcome = last.kind === 'answer' ? this.interpret<B>(last.text, spec, attempts) : { status: 'failure' as const, failure: providerFailure(last.reason, attempts, last.detail) };
+      const outcome: ProviderOutcome<B> =
+        last.kind === 'answer'
+          ? this.interpret<B>(last.text, spec, attempts)
+          : { status: 'failure', failure: providerFailure(last.reason, attempts, last.detail) };
       const providerHealthy = outcome.status !== 'failure' || outcome.failure.reason === 'provider_error';
       if (providerHealthy) this.breaker.recordSuccess();
       else this.breaker.recordFailure();

@@ -2,6 +2,7 @@
 // same request and same "now" → deep-equal answer), with magic documents for the interesting
 // outcomes (magic.ts). Dates are relative to the injected clock.
 import type { Clock } from '../../../platform/clock.js';
+import { isValidCnpj, isValidCpf } from '../../../platform/documents.js';
 import { emptyBureauBody } from './bodies.js';
 import {
   EMPTY_COMPANY_ARRAYS, EMPTY_PERSON_ARRAYS, type BureauBody, type CompanyArrays, type CompanyResult, type PersonArrays, type PersonResult,
@@ -27,8 +28,8 @@ export interface SandboxOptions {
 }
 
 function assertDocumentFits(document: string, personType: PersonType): void {
-  const fits = personType === 'PF' ? /^\d{11}$/.test(document) : /^[0-9A-Z]{12}\d{2}$/.test(document);
-  if (!fits) throw new Error(`assertion: document does not have the shape of a ${personType} document`);
+  const fits = personType === 'PF' ? isValidCpf(document) : isValidCnpj(document);
+  if (!fits) throw new Error(`assertion: the request's document is not a valid bare ${personType === 'PF' ? 'CPF' : 'CNPJ'}`);
 }
 
 function sandboxFailure(): { readonly status: 'failure'; readonly failure: ProviderFailure } {

@@ -59,10 +59,18 @@ test('Proposta_IsentarIOF finances no IOF', () => {
   assert.deepEqual([p.iof.total.toFixed(2), p.iof.source, p.financedAmount.toFixed(2), p.installmentAmount.toFixed(2)], ['0.00', 'exempt', '10000.00', '945.60']);
 });
 
-test('a computed IOF above the cap is flagged, not refused (a 36-month loan for a person)', () => {
-  const p = priceProposal({ ...base, termMonths: 36 });
-  assert.equal(p.iof.cap.over, true);
-  assert.deepEqual(p.problems, []);
+test('a computed IOF above the cap is refused too (a 36-month loan for a person; a 12-month one for a company)', () => {
+  const person = priceProposal({ ...base, termMonths: 36 });
+  assert.equal(person.iof.cap.over, true);
+  assert.deepEqual(person.problems.map((x) => [x.field, x.detail]), [['vlrIOF', 'IOF_OVER_CAP']]);
+  assert.match(person.problems[0]!.description, /IOF calculado .* excede o máximo de 3% do valor financiado/);
+  const company = priceProposal({ ...base, personType: 'PJ' });
+  assert.deepEqual(company.problems.map((x) => [x.field, x.detail]), [['vlrIOF', 'IOF_OVER_CAP']]);
+  assert.match(company.problems[0]!.description, /máximo de 1,5% do valor financiado/);
+  // Within the cap: a person's 12 months (2.06%), a company's 6 months; an exempt IOF is never over.
+  assert.deepEqual(priceProposal(base).problems, []);
+  assert.deepEqual(priceProposal({ ...base, personType: 'PJ', termMonths: 6 }).problems, []);
+  assert.deepEqual(priceProposal({ ...base, termMonths: 36, iofExempt: true }).problems, []);
 });
 
 test('a wrong vlrParcela is refused with the expected value; one centavo off is kept as sent', () => {

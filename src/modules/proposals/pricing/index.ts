@@ -85,16 +85,9 @@ function resolveIof(input: ProposalPricingInput, base: Decimal, scheduleOf: (pri
 
 function problemsOf(iof: IofOutcome, cap: IofCapCheck, schedule: PriceSchedule): PricingProblem[] {
   const problems: PricingProblem[] = [];
-  // The cap refuses a partner's IOF; a computed IOF is the decree's own figure and is not
-  // refused (over the cap it is only flagged): see docs/pricing.md, "IOF cap".
-  if (iof.source === 'sent' && cap.over) {
-    problems.push({
-      field: 'vlrIOF',
-      code: 'PRICING',
-      detail: 'IOF_OVER_CAP',
-      description: `O valor do IOF (${formatBrl(iof.total)}) excede o máximo de ${cap.limitPercent.toString().replace('.', ',')}% do valor financiado (${formatBrl(cap.limitAmount)}).`,
-    });
-  }
+  // The interface's caps bind every IOF, the partner's and the one the decree yields (issue 4,
+  // compatibility-notes: "the caps stand as written"): see docs/pricing.md, "IOF cap".
+  if (iof.source !== 'exempt' && cap.over) problems.push(iofOverCapProblem(iof, cap));
   if (!schedule.wellFormed) {
     problems.push({
       field: 'prazo',
@@ -104,6 +97,15 @@ function problemsOf(iof: IofOutcome, cap: IofCapCheck, schedule: PriceSchedule):
     });
   }
   return problems;
+}
+
+function iofOverCapProblem(iof: IofOutcome, cap: IofCapCheck): PricingProblem {
+  const limit = `${cap.limitPercent.toString().replace('.', ',')}% do valor financiado (${formatBrl(cap.limitAmount)})`;
+  const description =
+    iof.source === 'sent'
+      ? `O valor do IOF (${formatBrl(iof.total)}) excede o máximo de ${limit}.`
+      : `O IOF calculado para esta operação (${formatBrl(iof.total)}) excede o máximo de ${limit}: reduza o prazo ou o valor, ou informe Proposta_IsentarIOF=true se a operação for isenta.`;
+  return { field: 'vlrIOF', code: 'PRICING', detail: 'IOF_OVER_CAP', description };
 }
 
 export function priceProposal(input: ProposalPricingInput): ProposalPricing {

@@ -1,0 +1,46 @@
+// The operations `npm run bench` measures. Each names its path, how to build a request body,
+// and how many rows it writes (the baseline does the same number of inserts). Modules add theirs.
+import { randomUUID } from 'node:crypto';
+
+export interface BenchContext {
+  /** Base URL of the caas server under test. */
+  url: string;
+  token: string;
+  clientId: string;
+  /** Signs a fresh client assertion (for the token endpoint). */
+  assertion(): Promise<string>;
+  /** Free-form state prepared by `setup` of earlier operations (e.g. a proposal to query). */
+  state: Record<string, unknown>;
+}
+
+export interface BenchOperation {
+  name: string;
+  method?: 'POST';
+  path: string;
+  /** Row writes one request makes (idempotency record included): the baseline does as many. */
+  writes: number;
+  /** Form-encoded token request instead of JSON. */
+  form?: boolean;
+  /** Expected status (default 200). */
+  status?: number;
+  setup?(ctx: BenchContext): Promise<void>;
+  body(ctx: BenchContext): Promise<string> | string;
+}
+
+export const OPERATIONS: BenchOperation[] = [
+  {
+    name: 'token request (connect/token)',
+    path: '/connect/token',
+    writes: 1,
+    form: true,
+    body: async (ctx) =>
+      new URLSearchParams({ grant_type: 'client_credentials', client_id: ctx.clientId, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: await ctx.assertion() }).toString(),
+  },
+  {
+    name: 'authenticated no-op (Proposta/Consultar, unknown id)',
+    path: '/Proposta/Consultar',
+    writes: 0,
+    status: 400,
+    body: () => JSON.stringify({ dto: { codigoProposta: randomUUID() } }),
+  },
+];

@@ -1,0 +1,150 @@
+// `npm run bench`: starts a real caas server and the baseline server on loopback, drives each
+// operation with autocannon (a bounded number of requests; stops by itself), and prints req/s and
+// p50/p99 next to the baseline doing the same JWT check and number of writes, as ratios.
+// Results go to bench/results/latest.json. Machines are noisy: compare ratios, not absolutes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SignJWT, importPKCS8 } from 'jose';
+import pg from 'pg';
+import { createPartner } from '../src/modules/auth/partner-admin.js';
+import { generatePartnerKeyPair } from '../src/modules/auth/keys.js';
+import { systemClock } from '../src/platform/clock.js';
+import { openEmbedded } from '../src/platform/db/embedded.js';
+import { migrate } from '../src/platform/db/migrate.js';
+import { createDb } from '../src/platform/db/pool.js';
+import { freePort } from '../test/support/server.js';
+import { OPERATIONS, type BenchContext, type BenchOperation } from './operations.js';
+
+const REQUESTS_PER_RUN = Number(process.env.BENCH_REQUESTS ?? 1500);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const RUN_TIMEOUT_S = 60;
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+const WARMUP_REQUESTS = 200;
+
+interface Measure {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  unexpected: number;
+  errors: number;
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await client.connect();
+  await client.query(statement).finally(() => client.end());
+}
+
+async function waitReady(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${url} exited during start-up`);
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} not ready`);
+}
+
+function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function measure(url: string, op: BenchOperation, ctx: BenchContext, pathOverride?: string, amount = REQUESTS_PER_RUN): Promise<Measure> {
+  // Form bodies carry a one-time assertion each; JSON bodies are recycled from a small pool.
+  const bodies = await Promise.all(Array.from({ length: op.form ? amount : Math.min(amount, 200) }, () => op.body(ctx)));
+  let i = 0;
+  const result = await autocannon({
+    url: `${url}${pathOverride ?? op.path}`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    amount,
+    timeout: RUN_TIMEOUT_S,
+    headers: { 'content-type': op.form ? 'application/x-www-form-urlencoded' : 'application/json', authorization: `Bearer ${ctx.token}` },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const body = bodies[i % bodies.length] as string;
+          i += 1;
+          return { ...request, body, headers: { ...request.headers, idempotencykey: randomUUID() } };
+        },
+      },
+    ],
+  });
+  const expected = pathOverride ? 200 : (op.status ?? 200);
+  const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  const unexpected = Object.entries(stats).reduce((n, [code, v]) => (Number(code) === expected ? n : n + v.count), 0);
+  return { rps: result.requests.total / Math.max((new Date(result.finish).getTime() - new Date(result.start).getTime()) / 1000, 0.001), p50_ms: result.latency.p50, p99_ms: result.latency.p99, unexpected, errors: result.errors };
+}
+
+async function main(): Promise<void> {
+  const external = process.env.DATABASE_URL;
+  const embedded = external ? null : await openEmbedded(path.join(ROOT, '.caas-bench'), 'server');
+  const baseUrl = external ?? (embedded as { url: string }).url;
+  const dbName = `caas_bench_${Date.now()}`;
+  await admin(baseUrl, `create database ${dbName}`);
+  const url = withDatabase(baseUrl, dbName);
+  const children: ChildProcess[] = [];
+  try {
+    await migrate(url);
+    const db = createDb(url);
+    const keys = await generatePartnerKeyPair();
+    const partner = await createPartner(db, systemClock, { name: 'Bench', publicKeyPem: keys.publicKeyPem, canRefuse: true, autoApprovePayees: true });
+    await db.destroy();
+    const [port, basePort] = [await freePort(), await freePort()];
+    const serverUrl = `http://127.0.0.1:${port}`;
+    const baselineUrl = `http://127.0.0.1:${basePort}`;
+    const common = { DATABASE_URL: url, PUBLIC_URL: serverUrl, LOG_LEVEL: 'error', CAAS_WORKERS: 'false', HOST: '127.0.0.1' };
+    children.push(spawnNode(['bin/caas.mjs', 'serve'], { ...common, PORT: String(port) }));
+    await waitReady(`${serverUrl}/health/ready`, children[0] as ChildProcess);
+    children.push(spawnNode(['--import', 'tsx', 'bench/baseline-server.ts'], { ...common, PORT: String(basePort) }));
+    await waitReady(`${baselineUrl}/`, children[1] as ChildProcess);
+    const privateKey = await importPKCS8(keys.privateKeyPem, 'RS256');
+    const assertion = async () => {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({}).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).setIssuer(partner.clientId).setSubject(partner.clientId).setAudience(`${serverUrl}/connect/token`).setJti(randomUUID()).setIssuedAt(now).setExpirationTime(now + 300).sign(privateKey);
+    };
+    const tokenResponse = await fetch(`${serverUrl}/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: await OPERATIONS[0]!.body({ url: serverUrl, token: '', clientId: partner.clientId, assertion, state: {} }) });
+    const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+    const ctx: BenchContext = { url: serverUrl, token, clientId: partner.clientId, assertion, state: {} };
+    const rows: Record<string, unknown>[] = [];
+    console.log(`bench: ${REQUESTS_PER_RUN} requests per run, ${CONNECTIONS} connections, loopback\n`);
+    console.log(`${'operation'.padEnd(56)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} | ${'base r/s'.padStart(8)} ${'base p99'.padStart(8)} | ${'rps ratio'.padStart(9)} ${'p99 ratio'.padStart(9)}`);
+    for (const op of OPERATIONS) {
+      await op.setup?.(ctx);
+      await measure(serverUrl, op, ctx, undefined, WARMUP_REQUESTS);
+      await measure(baselineUrl, { ...op, form: false }, ctx, `/baseline/${op.writes}`, WARMUP_REQUESTS);
+      const subject = await measure(serverUrl, op, ctx);
+      const baseline = await measure(baselineUrl, { ...op, form: false }, ctx, `/baseline/${op.writes}`);
+      const row = { operation: op.name, path: op.path, writes: op.writes, subject, baseline, rps_ratio: subject.rps / baseline.rps, p99_ratio: subject.p99_ms / Math.max(baseline.p99_ms, 0.001) };
+      rows.push(row);
+      const flag = subject.errors + subject.unexpected > 0 ? `  (${subject.errors} errors, ${subject.unexpected} unexpected statuses)` : '';
+      console.log(`${op.name.padEnd(56)} ${subject.rps.toFixed(0).padStart(8)} ${subject.p50_ms.toFixed(1).padStart(7)} ${subject.p99_ms.toFixed(1).padStart(7)} | ${baseline.rps.toFixed(0).padStart(8)} ${baseline.p99_ms.toFixed(1).padStart(8)} | ${row.rps_ratio.toFixed(2).padStart(9)} ${row.p99_ratio.toFixed(2).padStart(9)}${flag}`);
+    }
+    const extra = await import('./extras.js').then((m) => m.runExtras(), () => ({}));
+    const out = path.join(ROOT, 'bench/results');
+    fs.mkdirSync(out, { recursive: true });
+    fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), requests_per_run: REQUESTS_PER_RUN, connections: CONNECTIONS, operations: rows, extras: extra }, null, 2));
+    console.log(`\nresults written to bench/results/latest.json`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await admin(baseUrl, `drop database if exists ${dbName} with (force)`).catch(() => undefined);
+    await embedded?.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,142 @@
+// The worker's queries on the outbox. A claim is one short statement (its own transaction): it
+// picks due events with FOR UPDATE SKIP LOCKED, so concurrent workers never take the same row,
+// and stamps them with a lease (locked_until). Every later write names that lease, so a worker
+// whose lease expired (it crashed, or stalled) cannot overwrite the work of the one that took over.
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/pool.js';
+import type { RowAfterAttempt } from './attempt-result.js';
+import { CALLBACK_SECRETS_ACTIVE_MAX } from './limits.js';
+import type { CallbackEventsTable } from './tables.js';
+
+export interface ClaimedEvent {
+  id: string;
+  partner_id: string;
+  body: string;
+  /** Attempts started, this one included: a claim counts as an attempt even if its worker dies. */
+  attempts: number;
+  /** Where the age bound counts from: the creation, or the last `caas callbacks redeliver`. */
+  age_from: Date;
+  /** The lease: the value of locked_until this claim wrote; it identifies the claim. */
+  claim: Date;
+  callback_url: string | null;
+  callback_header_name: string | null;
+  callback_header_value: string | null;
+  /** Active webhook secrets, newest first, at most CALLBACK_SECRETS_ACTIVE_MAX. */
+  secrets: string[];
+}
+
+/**
+ * Claims up to `limit` due events, only the oldest pending one of each ordering_key (a later event
+ * of a proposal waits while an earlier one is pending, even mid-retry or claimed), and only for
+ * partners that can receive (enabled, with a callback URL and an active secret).
+ */
+export async function claimDueEvents(db: Executor, now: Date, lease_ms: number, limit: number): Promise<ClaimedEvent[]> {
+  if (!Number.isSafeInteger(lease_ms) || lease_ms <= 0) throw new Error('assertion: lease_ms must be a positive integer');
+  if (!Number.isSafeInteger(limit) || limit <= 0) throw new Error('assertion: claim limit must be a positive integer');
+  // The new lease is strictly later than `now`, and a row is only re-claimed once its old lease is
+  // <= now: two claims of one row never carry the same lease value.
+  const claim = new Date(now.getTime() + lease_ms);
+  const { rows } = await sql<ClaimedEvent>`
+    with due as (
+      select e.id
+      from callback_events e
+      join partners p on p.id = e.partner_id
+      where e.status = 'pending'
+        and e.next_attempt_at <= ${now}
+        and (e.locked_until is null or e.locked_until <= ${now})
+        and p.enabled and p.callback_url is not null
+        and exists (select 1 from partner_callback_secrets s where s.partner_id = e.partner_id and s.retired_at is null)
+        and not exists (
+          select 1 from callback_events b
+          where b.ordering_key = e.ordering_key and b.status = 'pending' and b.seq < e.seq)
+      order by e.next_attempt_at, e.seq
+      limit ${limit}
+      for update of e skip locked
+    )
+    update callback_events c
+    set locked_until = ${claim}, attempts = c.attempts + 1
+    from due, partners p
+    where c.id = due.id and p.id = c.partner_id
+    returning c.id, c.partner_id, c.body, c.attempts,
+      coalesce(c.redelivered_at, c.created_at) as age_from, c.locked_until as claim,
+      p.callback_url, p.callback_header_name, p.callback_header_value,
+      array(select s.secret from partner_callback_secrets s
+            where s.partner_id = c.partner_id and s.retired_at is null
+            order by s.created_at desc, s.id desc
+            limit ${CALLBACK_SECRETS_ACTIVE_MAX}) as secrets`.execute(db);
+  return rows;
+}
+
+export type OutboxFailReason = NonNullable<CallbackEventsTable['fail_reason']>;
+
+/** A failure decided without an HTTP attempt (bad configuration, a worker error, crash loops). */
+export interface FailedWithoutAttempt {
+  status: 'failed';
+  attempts: number;
+  last_status: null;
+  last_error: string;
+  fail_reason: OutboxFailReason;
+}
+
+/** Writes what one attempt decided, if the claim still holds. False: the claim was lost. */
+export async function recordOutcome(db: Executor, id: string, claim: Date, row: RowAfterAttempt | FailedWithoutAttempt): Promise<boolean> {
+  const common = { status: row.status, attempts: row.attempts, last_status: row.last_status, last_error: row.last_error, locked_until: null };
+  const columns =
+    row.status === 'delivered'
+      ? { ...common, delivered_at: row.delivered_at, fail_reason: null }
+      : row.status === 'pending'
+        ? { ...common, next_attempt_at: row.next_attempt_at }
+        : { ...common, fail_reason: row.fail_reason };
+  const result = await db
+    .updateTable('callback_events')
+    .set(columns)
+    .where('id', '=', id)
+    .where('locked_until', '=', claim)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives a claimed event back untouched (the attempt never started). */
+export async function releaseClaim(db: Executor, id: string, claim: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('callback_events')
+    .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', id)
+    .where('locked_until', '=', claim)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Fails the pending events that cannot be sent (partner disabled, without a callback URL or
+ * without an active secret) once they are older than the age bound. Until then they wait, so a
+ * partner that configures its URL late still receives everything of the last `max_age_ms`.
+ */
+export async function failUndeliverable(db: Executor, now: Date, max_age_ms: number, limit: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - max_age_ms);
+  const { rows } = await sql<{ id: string }>`
+    with stale as (
+      select e.id,
+        case when not p.enabled then 'partner_disabled: the partner is disabled'
+             when p.callback_url is null then 'no_callback_url: the partner has no callback URL'
+             else 'no_secret: the partner has no active webhook secret' end as why
+      from callback_events e
+      join partners p on p.id = e.partner_id
+      where e.status = 'pending'
+        and e.next_attempt_at <= ${now}
+        and coalesce(e.redelivered_at, e.created_at) < ${cutoff}
+        and (e.locked_until is null or e.locked_until <= ${now})
+        and (not p.enabled or p.callback_url is null
+             or not exists (select 1 from partner_callback_secrets s where s.partner_id = e.partner_id and s.retired_at is null))
+      limit ${limit}
+      for update of e skip locked
+    )
+    update callback_events c
+    set status = 'failed', fail_reason = 'undeliverable', last_error = stale.why, locked_until = null
+    from stale
+    where c.id = stale.id
+    returning c.id`.execute(db);
+  return rows.length;
+}

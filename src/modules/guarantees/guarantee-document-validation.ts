@@ -1,0 +1,135 @@
+// One guarantee-asset document record of Proposta/SalvarPropostaGarantiaBemDocumento (`dto`),
+// validated and normalized (pure). "Today" is an argument: the São Paulo date of the request.
+import { type LocalDate, calendarDateOf, compareDates } from '../../platform/dates.js';
+import type { Problems } from '../../platform/errors.js';
+import { type FieldRef, codeField, invalid, missing, textField, textOf } from '../../platform/fields.js';
+
+export interface GuaranteeDocumentInput {
+  codigo?: string | null;
+  codigoPropostaGarantiaBem?: string | null;
+  tipoDocumento?: number | null;
+  nomeArquivo?: string | null;
+  extensao?: string | null;
+  dtValidade?: string | null;
+  conferido?: boolean | null;
+  dtConferido?: string | null;
+  codigoUsuarioConferido?: number | null;
+}
+
+export interface GuaranteeDocument {
+  /** Lower-case uuid of the record to update, or null for a new record. */
+  codigo: string | null;
+  /** Lower-case `codigoPropostaGarantiaBem`. */
+  assetId: string;
+  tipoDocumento: number;
+  nomeArquivo: string;
+  /** Lower-case, without the dot; one of DOCUMENT_EXTENSIONS. */
+  extensao: string;
+  dtValidade: LocalDate | null;
+  conferido: boolean;
+  /** The instant written (a date alone is 00:00 UTC of that date); null unless conferido. */
+  dtConferido: Date | null;
+  codigoUsuarioConferido: number | null;
+}
+
+/** `tipoDocumento` codes (the interface references an auxiliary table it does not show: ours). */
+export const DOCUMENT_TYPES: Readonly<Record<number, string>> = {
+  1: 'Matrícula do imóvel',
+  2: 'Escritura ou contrato de compra e venda',
+  3: 'Certificado de registro do veículo (CRV/CRLV)',
+  4: 'Nota fiscal do bem',
+  5: 'Laudo de avaliação',
+  6: 'Apólice de seguro do bem',
+  7: 'Certidão de ônus reais',
+  8: 'Fotografia do bem',
+  9: 'Instrumento de garantia (alienação fiduciária)',
+  99: 'Outro',
+};
+
+/** File kinds a guarantee document may be: scans, photos, and XML for an electronic invoice (NF-e). */
+export const DOCUMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'tif', 'tiff', 'xml'] as const;
+
+/** Same as the wire schema, so a name the schema lets through is never refused for its length. */
+export const FILE_NAME_LENGTH_MAX = 255;
+const EXTENSION_LENGTH_MAX = 10;
+
+export const GuaranteeCode = {
+  asset: 'GAR001',
+  tipoDocumento: 'GAR002',
+  nomeArquivo: 'GAR003',
+  extensao: 'GAR004',
+  dtValidade: 'GAR005',
+  dtConferido: 'GAR006',
+  codigoUsuarioConferido: 'GAR007',
+  unknownCodigo: 'GAR008',
+  tooMany: 'GAR009',
+} as const;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// A bare file name: no folder separators (it is a label, never a path), no control characters,
+// not "." or "..".
+const FILE_NAME_RE = /^(?!\.+$)[^/\\\u0000-\u001f\u007f]+$/;
+const SUFFIX_RE = /\.([A-Za-z0-9]+)$/;
+
+type FieldName = 'asset' | 'tipoDocumento' | 'nomeArquivo' | 'extensao' | 'dtValidade' | 'dtConferido' | 'codigoUsuarioConferido';
+
+const at = (name: FieldName): FieldRef => ({
+  field: name === 'asset' ? 'dto.codigoPropostaGarantiaBem' : `dto.${name}`,
+  code: GuaranteeCode[name],
+});
+
+export function validateGuaranteeDocument(input: GuaranteeDocumentInput, today: LocalDate, problems: Problems): GuaranteeDocument | null {
+  const before = problems.count;
+  const codigo = textField(problems, input.codigo, { field: 'dto.codigo', code: GuaranteeCode.unknownCodigo }, { label: 'Código do documento', required: false, lengthMax: 36, pattern: UUID_RE, expected: 'informe o uuid devolvido quando o documento foi salvo' });
+  const assetId = textField(problems, input.codigoPropostaGarantiaBem, at('asset'), { label: 'Código do bem em garantia', required: true, lengthMax: 36, pattern: UUID_RE, expected: 'informe um uuid' });
+  const tipoDocumento = codeField(problems, input.tipoDocumento, at('tipoDocumento'), { label: 'Tipo de documento', required: true, allowed: DOCUMENT_TYPES });
+  const nomeArquivo = textField(problems, input.nomeArquivo, at('nomeArquivo'), { label: 'Nome do arquivo', required: true, lengthMax: FILE_NAME_LENGTH_MAX, pattern: FILE_NAME_RE, expected: 'informe só o nome do arquivo, sem pastas nem caracteres de controle' });
+  const extensao = extensionField(problems, input.extensao, nomeArquivo);
+  const dtValidade = dateField(problems, input.dtValidade);
+  const check = checkFields(problems, input, today);
+  if (problems.count > before) return null;
+  if (assetId === null || tipoDocumento === null || nomeArquivo === null || extensao === null || check === null) {
+    throw new Error('assertion: a required document field is null without a problem');
+  }
+  return { codigo: codigo?.toLowerCase() ?? null, assetId: assetId.toLowerCase(), tipoDocumento, nomeArquivo, extensao, dtValidade, ...check };
+}
+
+/** `extensao` as sent (".PDF" → "pdf"), or else the suffix of the file name; one of the list. */
+function extensionField(problems: Problems, value: string | null | undefined, fileName: string | null): string | null {
+  const sent = textOf(value);
+  const text = sent ?? (fileName === null ? null : SUFFIX_RE.exec(fileName)?.[1] ?? null);
+  if (text === null) return fileName === null ? null : missing(problems, 'Extensão', at('extensao'));
+  const extension = text.replace(/^\./, '').toLowerCase();
+  if (extension.length <= EXTENSION_LENGTH_MAX && (DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) return extension;
+  return invalid(problems, 'Extensão', `use uma de ${DOCUMENT_EXTENSIONS.join(', ')}`, at('extensao'));
+}
+
+/** `dtValidade`: optional calendar date as written (an expired document may still be recorded). */
+function dateField(problems: Problems, value: string | null | undefined): LocalDate | null {
+  const text = textOf(value);
+  if (text === null) return null;
+  return calendarDateOf(text) ?? invalid(problems, 'Data de validade', 'informe uma data yyyy-MM-dd ou data-hora ISO 8601', at('dtValidade'));
+}
+
+type CheckData = Pick<GuaranteeDocument, 'conferido' | 'dtConferido' | 'codigoUsuarioConferido'>;
+
+/**
+ * The check data: `conferido` true needs the date of the check (not after today); the date and the
+ * checking user make no sense on a document not checked, so they are refused there.
+ */
+function checkFields(problems: Problems, input: GuaranteeDocumentInput, today: LocalDate): CheckData | null {
+  const conferido = input.conferido ?? false;
+  const text = textOf(input.dtConferido);
+  const user = input.codigoUsuarioConferido ?? null;
+  if (!conferido) {
+    if (text !== null) invalid(problems, 'Data da conferência', 'informe-a só quando conferido for true', at('dtConferido'));
+    if (user !== null) invalid(problems, 'Usuário da conferência', 'informe-o só quando conferido for true', at('codigoUsuarioConferido'));
+    return { conferido, dtConferido: null, codigoUsuarioConferido: null };
+  }
+  if (user !== null && !(Number.isInteger(user) && user >= 0)) invalid(problems, 'Usuário da conferência', 'informe um código inteiro não negativo', at('codigoUsuarioConferido'));
+  if (text === null) return missing(problems, 'Data da conferência (obrigatória quando conferido é true)', at('dtConferido'));
+  const date = calendarDateOf(text);
+  if (date === null) return invalid(problems, 'Data da conferência', 'informe uma data yyyy-MM-dd ou data-hora ISO 8601', at('dtConferido'));
+  if (compareDates(date, today) > 0) return invalid(problems, 'Data da conferência', 'a data não pode estar no futuro', at('dtConferido'));
+  return { conferido, dtConferido: new Date(text.length === 10 ? `${text}T00:00:00Z` : text), codigoUsuarioConferido: user };
+}

@@ -1,0 +1,73 @@
+// Data access for guarantee assets and their documents. Every query takes the partner id: an asset
+// is keyed by (partner, codigoPropostaGarantiaBem), so another partner's asset with the same uuid
+// is a different asset and its documents are invisible here.
+import type { Executor } from '../../platform/db/pool.js';
+import type { GuaranteeDocument } from './guarantee-document-validation.js';
+import type { GuaranteeDocumentsTable } from './tables.js';
+
+export interface AssetRef {
+  partnerId: string;
+  assetId: string;
+}
+
+export type DocumentRow = GuaranteeDocumentsTable;
+
+/**
+ * Creates the asset on its first document and locks its row until the transaction ends, so two
+ * requests for one asset never compute the same `numero` nor race on one record.
+ */
+export async function lockAsset(tx: Executor, asset: AssetRef, now: Date): Promise<void> {
+  await tx.insertInto('guarantee_assets').values({ partner_id: asset.partnerId, id: asset.assetId, created_at: now }).onConflict((oc) => oc.doNothing()).execute();
+  await tx.selectFrom('guarantee_assets').select('id').where('partner_id', '=', asset.partnerId).where('id', '=', asset.assetId).forUpdate().executeTakeFirstOrThrow();
+}
+
+function forAsset(db: Executor, asset: AssetRef) {
+  return db.selectFrom('guarantee_documents').where('partner_id', '=', asset.partnerId).where('asset_id', '=', asset.assetId);
+}
+
+export function findDocument(db: Executor, asset: AssetRef, id: string): Promise<DocumentRow | undefined> {
+  return forAsset(db, asset).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listDocuments(db: Executor, asset: AssetRef): Promise<DocumentRow[]> {
+  return forAsset(db, asset).selectAll().orderBy('numero').execute();
+}
+
+/** How many documents the asset has, and the highest `numero` given so far (0 when none). */
+export async function documentTally(db: Executor, asset: AssetRef): Promise<{ count: number; numeroMax: number }> {
+  const row = await forAsset(db, asset)
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.coalesce(eb.fn.max('numero'), eb.lit(0)).as('numero_max')])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), numeroMax: Number(row.numero_max) };
+}
+
+function columnsOf(document: GuaranteeDocument) {
+  return {
+    tipo_documento: document.tipoDocumento,
+    nome_arquivo: document.nomeArquivo,
+    extensao: document.extensao,
+    dt_validade: document.dtValidade,
+    conferido: document.conferido,
+    dt_conferido: document.dtConferido,
+    codigo_usuario_conferido: document.codigoUsuarioConferido,
+  };
+}
+
+export async function insertDocument(db: Executor, asset: AssetRef, id: string, numero: number, document: GuaranteeDocument, now: Date): Promise<void> {
+  await db
+    .insertInto('guarantee_documents')
+    .values({ id, partner_id: asset.partnerId, asset_id: asset.assetId, numero, ...columnsOf(document), created_at: now, updated_at: now })
+    .execute();
+}
+
+/** Replaces every field of the record but its `numero` (the request carries the whole record). */
+export async function updateDocument(db: Executor, asset: AssetRef, id: string, document: GuaranteeDocument, now: Date): Promise<void> {
+  const result = await db
+    .updateTable('guarantee_documents')
+    .set({ ...columnsOf(document), updated_at: now })
+    .where('partner_id', '=', asset.partnerId)
+    .where('asset_id', '=', asset.assetId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) throw new Error(`assertion: document ${id} vanished under the asset lock`);
+}

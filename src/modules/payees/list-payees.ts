@@ -1,0 +1,25 @@
+// `caas payee list`: the service team's view of payees across partners (the review queue).
+import type { Db } from '../../platform/db/pool.js';
+import { listPayeesForOperator } from './payee-repository.js';
+import type { PayeeSituacaoCode } from './payee-status.js';
+import { payeeWire, type PayeeWire } from './payee-view.js';
+
+/** One listing never prints more than this; the rest waits for the next page of decisions. */
+export const PAYEE_LIST_ROWS_MAX = 1_000;
+
+export interface ListedPayee extends PayeeWire {
+  clientId: string;
+}
+
+export interface PayeeListing {
+  payees: ListedPayee[];
+  /** True when more payees match than PAYEE_LIST_ROWS_MAX. */
+  truncated: boolean;
+}
+
+/** Oldest first (the review queue's order). `partnerId` null = every partner. */
+export async function listPayees(db: Db, filter: { situacao: PayeeSituacaoCode | null; partnerId: string | null }): Promise<PayeeListing> {
+  const rows = await listPayeesForOperator(db, filter, PAYEE_LIST_ROWS_MAX + 1);
+  const payees = rows.slice(0, PAYEE_LIST_ROWS_MAX).map((row) => ({ clientId: row.client_id, ...payeeWire(row) }));
+  return { payees, truncated: rows.length > PAYEE_LIST_ROWS_MAX };
+}

@@ -1,0 +1,116 @@
+// Data access for payees. Partner-facing reads take the partner id and filter by it, so another
+// partner's payee looks missing. The service team's functions (marked "operator") act across
+// partners on purpose: the team reviews every partner's payees.
+import type { Insertable, Selectable } from 'kysely';
+import type { Executor } from '../../platform/db/pool.js';
+import type { Payee } from './payee-validation.js';
+import { PayeeSituacao, type PayeeSituacaoCode } from './payee-status.js';
+import type { PayeeReviewsTable, PayeesTable } from './tables.js';
+
+export type PayeeRow = Selectable<PayeesTable>;
+export type NewPayeeRow = Insertable<PayeesTable>;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A text that PostgreSQL accepts as a uuid (anything else cannot name a payee). */
+export function isUuid(text: string): boolean {
+  return UUID_RE.test(text);
+}
+
+export async function partnerAutoApprovesPayees(db: Executor, partnerId: string): Promise<boolean> {
+  const row = await db.selectFrom('partners').select('auto_approve_payees').where('id', '=', partnerId).executeTakeFirst();
+  if (!row) throw new Error(`assertion: authenticated partner ${partnerId} has no row`);
+  return row.auto_approve_payees;
+}
+
+/** The columns of a validated payee (identity, holder, key or account). */
+export function payeeColumns(payee: Payee): Omit<NewPayeeRow, 'id' | 'partner_id' | 'situacao' | 'created_at' | 'situacao_at' | 'motivo_rejeicao'> {
+  const common = { nome: payee.nome, documento_tipo: payee.documento.kind, documento: payee.documento.digits, tipo_cadastro_pix: payee.tipoCadastroPix };
+  if (payee.tipoCadastroPix === 1) return { ...common, tipo_chave: payee.tipoChave, chave: payee.chave };
+  const c = payee.conta;
+  return {
+    ...common,
+    numero_participante_spi: c.numeroParticipanteSpi,
+    numero_banco: c.numeroBanco,
+    agencia: c.agencia,
+    agencia_digito: c.agenciaDigito,
+    conta: c.conta,
+    conta_digito: c.contaDigito,
+    conta_pagamento: c.contaPagamento,
+    tipo_conta: c.tipoConta,
+    modelo_conta: c.modeloConta,
+  };
+}
+
+/**
+ * Inserts the payee unless a live one of the partner already holds its key or account (the
+ * partial unique indexes): true when inserted. A concurrent insert of the same identity waits for
+ * the other transaction and then does nothing, so exactly one row results.
+ */
+export async function insertPayeeIfNew(tx: Executor, row: NewPayeeRow): Promise<boolean> {
+  const inserted = await tx.insertInto('payees').values(row).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The partner's live (pendente or aprovado) payee with the same key or bank account. */
+export async function findLiveByIdentity(db: Executor, partnerId: string, payee: Payee): Promise<PayeeRow | undefined> {
+  let query = db.selectFrom('payees').selectAll().where('partner_id', '=', partnerId).where('situacao', '<>', PayeeSituacao.reprovado).where('tipo_cadastro_pix', '=', payee.tipoCadastroPix);
+  if (payee.tipoCadastroPix === 1) {
+    query = query.where('chave', '=', payee.chave);
+  } else {
+    const c = payee.conta;
+    query = query
+      .where('numero_participante_spi', '=', c.numeroParticipanteSpi)
+      .where('agencia', '=', c.agencia)
+      .where('conta', '=', c.conta)
+      .where('conta_digito', '=', c.contaDigito)
+      .where('tipo_conta', '=', c.tipoConta);
+  }
+  return query.executeTakeFirst();
+}
+
+/**
+ * The partner's payee by code and/or by any of the canonical keys. Several payees can share a key
+ * (rejected ones, then a live one): the live one wins, then the most recent.
+ */
+export async function findForPartner(db: Executor, partnerId: string, lookup: { codigo: string | null; chaves: string[] | null }): Promise<PayeeRow | undefined> {
+  if (lookup.codigo === null && lookup.chaves === null) throw new Error('assertion: a payee lookup needs a code or keys');
+  if (lookup.chaves !== null && lookup.chaves.length === 0) return undefined;
+  let query = db.selectFrom('payees').selectAll().where('partner_id', '=', partnerId);
+  if (lookup.codigo !== null) query = query.where('id', '=', lookup.codigo);
+  if (lookup.chaves !== null) query = query.where('chave', 'in', lookup.chaves);
+  return query
+    .orderBy((eb) => eb('situacao', '=', PayeeSituacao.reprovado), 'asc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Operator: the payee, locked until the decision commits (two decisions never interleave). */
+export async function lockPayeeForReview(tx: Executor, codigo: string): Promise<PayeeRow | undefined> {
+  return tx.selectFrom('payees').selectAll().where('id', '=', codigo).forUpdate().executeTakeFirst();
+}
+
+export async function setPayeeSituacao(tx: Executor, id: string, situacao: PayeeSituacaoCode, motivoRejeicao: string | null, at: Date): Promise<void> {
+  const result = await tx.updateTable('payees').set({ situacao, motivo_rejeicao: motivoRejeicao, situacao_at: at }).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new Error(`assertion: payee ${id} was not updated`);
+}
+
+export async function insertReview(tx: Executor, review: Insertable<PayeeReviewsTable>): Promise<void> {
+  await tx.insertInto('payee_reviews').values(review).execute();
+}
+
+export type OperatorPayeeRow = PayeeRow & { client_id: string };
+
+/** Operator: payees of every partner (or one), oldest first, at most `rowsMax`. */
+export async function listPayeesForOperator(db: Executor, filter: { situacao: PayeeSituacaoCode | null; partnerId: string | null }, rowsMax: number): Promise<OperatorPayeeRow[]> {
+  let query = db.selectFrom('payees').innerJoin('partners', 'partners.id', 'payees.partner_id').selectAll('payees').select('partners.client_id');
+  if (filter.situacao !== null) query = query.where('payees.situacao', '=', filter.situacao);
+  if (filter.partnerId !== null) query = query.where('payees.partner_id', '=', filter.partnerId);
+  return query.orderBy('payees.created_at').orderBy('payees.id').limit(rowsMax).execute();
+}
+
+export async function reviewsOf(db: Executor, payeeId: string): Promise<Selectable<PayeeReviewsTable>[]> {
+  return db.selectFrom('payee_reviews').selectAll().where('payee_id', '=', payeeId).orderBy('id').execute();
+}

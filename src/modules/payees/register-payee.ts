@@ -1,0 +1,95 @@
+// api/Favorecido: a partner asks to register a Pix payee. The payee waits (pendente) for the
+// service team, or is approved at once when the partner has automatic approval. A repeat of a
+// live payee's key or bank account answers that payee instead of creating a duplicate.
+import { randomUUID } from 'node:crypto';
+import { businessError, Problems } from '../../platform/errors.js';
+import type { OperationContext } from '../../platform/http/operations.js';
+import { findLiveByIdentity, insertPayeeIfNew, partnerAutoApprovesPayees, payeeColumns, type PayeeRow } from './payee-repository.js';
+import { AUTO_REVIEWER, PayeeReviewCode, PayeeSituacao } from './payee-status.js';
+import { type FavorecidoInput, type Payee, validateFavorecido } from './payee-validation.js';
+import { statusFields } from './payee-view.js';
+import { recordDecision } from './review-payee.js';
+
+/**
+ * A conflicting insert means a live payee holds the identity; it can only stop being live if the
+ * team rejects it between our insert and our read, after which the next insert succeeds. Two
+ * attempts cover that race; a third would mean a broken invariant.
+ */
+const REGISTER_ATTEMPTS_MAX = 2;
+
+export const RegisterMessage = {
+  pending: 'Favorecido cadastrado; aguardando análise da equipe.',
+  autoApproved: 'Favorecido cadastrado e aprovado automaticamente.',
+  existing: 'Favorecido já cadastrado com esta chave ou conta; retornado o cadastro existente.',
+} as const;
+
+export interface RegisterPayeeDeps {
+  newId: () => string;
+}
+
+const defaultDeps: RegisterPayeeDeps = { newId: randomUUID };
+
+/**
+ * Validates, normalizes and stores the payee. Errors: FAV001–FAV018 (validation, every problem at
+ * once; docs/validation.md), FAV019 (the key or account is already registered for this partner
+ * under another holder document).
+ */
+export async function registerPayee(input: FavorecidoInput, ctx: OperationContext, deps: RegisterPayeeDeps = defaultDeps) {
+  const problems = new Problems();
+  const payee = validateFavorecido(input, problems);
+  problems.throwIfAny();
+  if (payee === null) throw new Error('assertion: no payee and no problem');
+  const partnerId = ctx.auth.partnerId;
+  const autoApprove = await partnerAutoApprovesPayees(ctx.tx, partnerId);
+  for (let attempt = 1; attempt <= REGISTER_ATTEMPTS_MAX; attempt += 1) {
+    const now = ctx.clock.now();
+    const row: PayeeRow = {
+      ...nullColumns,
+      ...payeeColumns(payee),
+      id: deps.newId(),
+      partner_id: partnerId,
+      situacao: autoApprove ? PayeeSituacao.aprovado : PayeeSituacao.pendente,
+      motivo_rejeicao: null,
+      created_at: now,
+      situacao_at: autoApprove ? now : null,
+    };
+    if (await insertPayeeIfNew(ctx.tx, row)) {
+      if (autoApprove) await recordDecision(ctx.tx, { payeeId: row.id, partnerId, situacao: PayeeSituacao.aprovado, by: AUTO_REVIEWER, reason: null, at: now });
+      return { msg: autoApprove ? RegisterMessage.autoApproved : RegisterMessage.pending, ...statusFields(row) };
+    }
+    const existing = await findLiveByIdentity(ctx.tx, partnerId, payee);
+    if (existing) return { msg: RegisterMessage.existing, ...statusFields(sameHolder(existing, payee)) };
+  }
+  throw new Error('assertion: payee neither inserted nor found live after retries');
+}
+
+/** The columns of the other registration type, all null. */
+const nullColumns = {
+  tipo_chave: null,
+  chave: null,
+  numero_participante_spi: null,
+  numero_banco: null,
+  agencia: null,
+  agencia_digito: null,
+  conta: null,
+  conta_digito: null,
+  conta_pagamento: null,
+  tipo_conta: null,
+  modelo_conta: null,
+} as const;
+
+/**
+ * A key (DICT) or an account belongs to one holder: the same identity under another document is
+ * not a repeat but a contradiction the partner must resolve. Other fields (name, account model)
+ * of a repeat are not compared: the stored registration stands.
+ */
+function sameHolder(existing: PayeeRow, payee: Payee): PayeeRow {
+  if (existing.documento === payee.documento.digits) return existing;
+  const what = payee.tipoCadastroPix === 1 ? 'chave' : 'conta';
+  throw businessError(
+    PayeeReviewCode.holderMismatch,
+    `Esta ${what} já está cadastrada para outro documento (favorecido ${existing.id}).`,
+    payee.tipoCadastroPix === 1 ? 'chave' : 'conta',
+    existing.id,
+  );
+}

@@ -1,0 +1,86 @@
+// The service team's review of payees (`caas payee approve|reject`), and the one place a decision
+// is recorded: the payee's new situacao, the history row (who, when, why) and the partner's
+// callback event, all in one transaction. Automatic approval (register-payee.ts) comes through
+// recordDecision too, with who = 'auto'.
+import type { Clock } from '../../platform/clock.js';
+import type { Db, Executor } from '../../platform/db/pool.js';
+import { businessError, validationError } from '../../platform/errors.js';
+import { enqueueCallback } from '../callbacks/outbox.js';
+import { EventType, payeeEvent } from '../callbacks/events.js';
+import { insertReview, isUuid, lockPayeeForReview, type PayeeRow, setPayeeSituacao } from './payee-repository.js';
+import { checkRejectionReason, checkReviewer, type CheckedText, type Decision, nextSituacao, PayeeReviewCode, PayeeSituacao, type PayeeSituacaoCode } from './payee-status.js';
+import { payeeWire, situacaoOf, type PayeeWire } from './payee-view.js';
+
+export interface DecisionRecord {
+  payeeId: string;
+  partnerId: string;
+  situacao: typeof PayeeSituacao.aprovado | typeof PayeeSituacao.reprovado;
+  by: string;
+  reason: string | null;
+  at: Date;
+}
+
+/** Writes the history row and the callback event of a decision whose situacao is already stored. */
+export async function recordDecision(tx: Executor, d: DecisionRecord): Promise<void> {
+  const approved = d.situacao === PayeeSituacao.aprovado;
+  const event = payeeEvent(approved ? EventType.payeeApproved : EventType.payeeRejected, d.at, { codigoFavorecido: d.payeeId, motivo: d.reason });
+  const callbackEventId = await enqueueCallback(tx, d.partnerId, event, d.at);
+  await insertReview(tx, { payee_id: d.payeeId, partner_id: d.partnerId, decision: d.situacao, reviewed_by: d.by, reason: d.reason, decided_at: d.at, callback_event_id: callbackEventId });
+}
+
+export interface ApproveInput {
+  codigoFavorecido: string;
+  by: string;
+}
+
+export interface RejectInput extends ApproveInput {
+  reason: string;
+}
+
+/**
+ * Approves a pendente payee. Errors: FAV026 (reviewer name), FAV021 (no such payee),
+ * FAV022 (already approved), FAV023 (rejected: final).
+ */
+export function approvePayee(db: Db, clock: Clock, input: ApproveInput): Promise<PayeeWire> {
+  return decide(db, clock, input.codigoFavorecido, 'approve', checked(checkReviewer(input.by)), null);
+}
+
+/**
+ * Rejects a pendente or approved payee, with the reason the partner receives. Errors: FAV026
+ * (reviewer name), FAV025 (reason missing or too long), FAV021 (no such payee), FAV024 (already
+ * rejected).
+ */
+export function rejectPayee(db: Db, clock: Clock, input: RejectInput): Promise<PayeeWire> {
+  const by = checked(checkReviewer(input.by));
+  return decide(db, clock, input.codigoFavorecido, 'reject', by, checked(checkRejectionReason(input.reason)));
+}
+
+function checked(result: CheckedText): string {
+  if (!result.ok) throw validationError(result.code, result.description);
+  return result.text;
+}
+
+async function decide(db: Db, clock: Clock, codigo: string, decision: Decision, by: string, reason: string | null): Promise<PayeeWire> {
+  const notFound = () => businessError(PayeeReviewCode.notFound, `Favorecido ${codigo} não encontrado.`, 'codigoFavorecido');
+  if (!isUuid(codigo)) throw notFound();
+  return db.transaction().execute(async (tx) => {
+    const payee = await lockPayeeForReview(tx, codigo);
+    if (!payee) throw notFound();
+    const transition = nextSituacao(situacaoOf(payee), decision);
+    if (!transition.ok) throw businessError(transition.code, transition.description, 'codigoFavorecido', payee.id);
+    const situacao = decidedSituacao(transition.situacao);
+    const at = clock.now();
+    await setPayeeSituacao(tx, payee.id, situacao, reason, at);
+    await recordDecision(tx, { payeeId: payee.id, partnerId: payee.partner_id, situacao, by, reason, at });
+    return payeeWire(afterDecision(payee, situacao, reason, at));
+  });
+}
+
+function decidedSituacao(situacao: PayeeSituacaoCode): DecisionRecord['situacao'] {
+  if (situacao === PayeeSituacao.pendente) throw new Error('assertion: a decision never leads back to pendente');
+  return situacao;
+}
+
+function afterDecision(payee: PayeeRow, situacao: PayeeSituacaoCode, reason: string | null, at: Date): PayeeRow {
+  return { ...payee, situacao, motivo_rejeicao: reason, situacao_at: at };
+}

@@ -1,0 +1,117 @@
+// Proposta/IncluirManualSimplificado: validate, price (contract date = today in São Paulo), store,
+// and finalize at once unless parametros SITUACAOPROPOSTAEMDIGITACAO=true keeps a draft.
+//
+// Error codes (400, all problems of a request in one answer; docs/proposals.md):
+//   T0665/D0001 customer document missing      T0665/D0002 customer document invalid
+//   T0665/D0020 vlrSolicitado missing          C0196/V0001 vlrSolicitado not > 0
+//   T0665/D0021 prazo missing                  C0196/V0004 prazo invalid / plan cannot amortize
+//   C0185/V0009 percJurosNegociado missing or outside 0–100
+//   C0198/V0001 hotMoney or rotativo           PRP001 dtPrimeiroVencto missing/outside 1–365 days
+//   PRP002 amount format                       PRP003 vlrParcela differs (message states the expected value)
+//   PRP004 IOF over the cap (3% PF, 1.5% PJ)   PRP005 codigoOperacao already used by this partner
+//   PRP006 documentoPromotor/ParceiroCorrespondente invalid   PRP007 percRetencao over 100
+//   CPG001–CPG010 propostaContaPagamentoDTO    LAN001–LAN007 propostaLancamentos
+import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
+import { DomainError, MessageType, type MessageInput } from '../../platform/errors.js';
+import type { LocalDate } from '../../platform/dates.js';
+import type { OperationContext } from '../../platform/http/operations.js';
+import { type ProposalPricing, priceProposal } from './pricing/index.js';
+import type { spec } from './create-proposal.schema.js';
+import { ProposalCode } from './proposal-codes.js';
+import { partnerEventContext, todayOf } from './proposal-access.js';
+import { finalizeRow, pricingMessages } from './proposal-finalization.js';
+import { type NewProposal, readProposal } from './proposal-input.js';
+import { Status } from './proposal-lifecycle.js';
+import { pricingColumnsOf } from './proposal-plan.js';
+import { codigoOperacaoTaken, insertHistory, insertProposal, type ProposalRow } from './proposal-repository.js';
+
+export type CreateProposalInput = Static<(typeof spec)['body']>;
+
+const UNIQUE_VIOLATION = '23505';
+
+function operationCodeTaken(codigoOperacao: string): MessageInput {
+  return { code: ProposalCode.operationCodeTaken, description: `Já existe uma proposta com o codigoOperacao ${codigoOperacao}.`, field: 'dto.codigoOperacao', messageType: MessageType.business };
+}
+
+function throwAll(messages: MessageInput[]): void {
+  if (messages.length === 0) return;
+  const allBusiness = messages.every((m) => m.messageType === MessageType.business);
+  throw new DomainError(allBusiness ? 'business' : 'validation', messages);
+}
+
+function rowOf(id: string, ctx: OperationContext, proposal: NewProposal, pricing: ProposalPricing, input: CreateProposalInput, contractDate: LocalDate) {
+  const now = ctx.clock.now();
+  const p = proposal.pricing;
+  return {
+    id,
+    partner_id: ctx.auth.partnerId,
+    codigo_operacao: proposal.codigoOperacao,
+    status: Status.draft,
+    person_type: proposal.personType,
+    customer_document: proposal.customerDocument,
+    contract_type: proposal.contractType,
+    contract_date: contractDate,
+    first_due_date: p.firstDueDate,
+    term_months: p.termMonths,
+    monthly_rate_percent: p.monthlyRatePercent.toFixed(),
+    requested_amount: p.requestedAmount.toFixed(2),
+    iof_exempt: p.iofExempt,
+    ...pricingColumnsOf(pricing),
+    tac_amount: input.dto.vlrTAC ? input.dto.vlrTAC.toFixed(2) : null,
+    // Decimal values serialize as exact strings (decimal.js toJSON).
+    dto: JSON.stringify(input.dto),
+    parametros: JSON.stringify(input.parametros ?? []),
+    payment_account: proposal.paymentAccount ? JSON.stringify(proposal.paymentAccount) : null,
+    launches: JSON.stringify(proposal.launches),
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+async function store(ctx: OperationContext, proposal: NewProposal, pricing: ProposalPricing, input: CreateProposalInput, contractDate: LocalDate): Promise<ProposalRow> {
+  const row = rowOf(randomUUID(), ctx, proposal, pricing, input, contractDate);
+  try {
+    return await insertProposal(ctx.tx, row);
+  } catch (error) {
+    // Two concurrent creations with one codigoOperacao: the unique index decides.
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION && proposal.codigoOperacao) throw new DomainError('business', [operationCodeTaken(proposal.codigoOperacao)]);
+    throw error;
+  }
+}
+
+export async function createProposal(input: CreateProposalInput, ctx: OperationContext) {
+  const contractDate = todayOf(ctx.clock.now());
+  const { proposal, messages } = readProposal(input.dto, input.parametros, contractDate);
+  const pricing = proposal ? priceProposal(proposal.pricing) : null;
+  if (pricing) messages.push(...pricingMessages(pricing));
+  if (proposal?.codigoOperacao && (await codigoOperacaoTaken(ctx.tx, ctx.auth.partnerId, proposal.codigoOperacao))) messages.push(operationCodeTaken(proposal.codigoOperacao));
+  throwAll(messages);
+  if (!proposal || !pricing) throw new Error('assertion: a proposal without problems is priced');
+
+  const events = partnerEventContext(ctx);
+  const draft = await store(ctx, proposal, pricing, input, contractDate);
+  await insertHistory(ctx.tx, {
+    proposal_id: draft.id,
+    partner_id: draft.partner_id,
+    event: 'create',
+    from_status: null,
+    to_status: Status.draft,
+    occurred_on: contractDate,
+    recorded_at: events.now,
+    actor_kind: 'partner',
+    actor: events.actor.name,
+    reason: null,
+    details: null,
+  });
+  if (!proposal.keepDraft) await finalizeRow(events, draft, pricing, contractDate);
+  return {
+    codigo: draft.id,
+    numero: draft.numero,
+    vlrParcela: pricing.installmentAmount,
+    vlrIOF: pricing.iof.total,
+    vlrFinanciado: pricing.financedAmount,
+    percCETAnual: pricing.cet.annualPercent,
+    percCETMensal: pricing.cet.monthlyPercent,
+  };
+}

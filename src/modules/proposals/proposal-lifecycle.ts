@@ -1,0 +1,127 @@
+// The proposal lifecycle: statuses with their numeric ids and every allowed transition, as one
+// pure state machine. Use cases (HTTP and CLI) ask it before any status change; nothing else
+// decides whether a proposal may move. Diagram and table: docs/proposal-lifecycle.md.
+
+/** Numeric ids (`situacao` on the wire). Only cedida = 10 is fixed by the interface. */
+export const Status = {
+  draft: 1,
+  finalized: 2,
+  approved: 3,
+  paymentPending: 4,
+  disbursed: 5,
+  refused: 6,
+  cancelled: 7,
+  settled: 8,
+  assigned: 10,
+} as const;
+
+export type StatusId = (typeof Status)[keyof typeof Status];
+
+export const ALL_STATUSES: readonly StatusId[] = Object.freeze(Object.values(Status));
+
+const DESCRIPTIONS: Readonly<Record<StatusId, string>> = Object.freeze({
+  1: 'Em digitação',
+  2: 'Finalizada',
+  3: 'Aprovada',
+  4: 'Pendente pagamento',
+  5: 'Liberada',
+  6: 'Recusada',
+  7: 'Cancelada',
+  8: 'Liquidada',
+  10: 'Cedida',
+});
+
+/** What moves a proposal; each event has exactly one target status. */
+export type LifecycleEvent = 'finalize' | 'approve' | 'requestPayment' | 'disburse' | 'assign' | 'refuse' | 'cancel' | 'settle';
+
+export const ALL_EVENTS: readonly LifecycleEvent[] = Object.freeze(['finalize', 'approve', 'requestPayment', 'disburse', 'assign', 'refuse', 'cancel', 'settle']);
+
+/** Portuguese verbs for messages ("não permite {verb}"). */
+const EVENT_LABELS: Readonly<Record<LifecycleEvent, string>> = Object.freeze({
+  finalize: 'finalizar',
+  approve: 'aprovar',
+  requestPayment: 'enviar para pagamento',
+  disburse: 'liberar',
+  assign: 'ceder',
+  refuse: 'recusar',
+  cancel: 'cancelar',
+  settle: 'liquidar',
+});
+
+export function eventLabel(event: LifecycleEvent): string {
+  return EVENT_LABELS[event];
+}
+
+interface EventRule {
+  to: StatusId;
+  from: readonly StatusId[];
+}
+
+/**
+ * The whole transition table. Refusal is possible until the money leaves (a disbursed loan is
+ * undone by cancellation, CDC art. 49, not refused); cancellation only of a disbursed, not yet
+ * assigned loan (interface); a schedule paid off settles the loan whether or not it was assigned.
+ */
+const RULES: Readonly<Record<LifecycleEvent, EventRule>> = Object.freeze({
+  finalize: { to: Status.finalized, from: [Status.draft] },
+  approve: { to: Status.approved, from: [Status.finalized] },
+  requestPayment: { to: Status.paymentPending, from: [Status.approved] },
+  disburse: { to: Status.disbursed, from: [Status.paymentPending] },
+  assign: { to: Status.assigned, from: [Status.disbursed] },
+  refuse: { to: Status.refused, from: [Status.draft, Status.finalized, Status.approved, Status.paymentPending] },
+  cancel: { to: Status.cancelled, from: [Status.disbursed] },
+  settle: { to: Status.settled, from: [Status.disbursed, Status.assigned] },
+});
+
+/** Statuses whose disbursement account may be replaced (interface, AtualizarContaPagamento). */
+export const PAYMENT_ACCOUNT_UPDATABLE: readonly StatusId[] = Object.freeze([Status.approved, Status.finalized, Status.disbursed, Status.paymentPending]);
+
+/** No event leaves these. */
+export const FINAL_STATUSES: readonly StatusId[] = Object.freeze([Status.refused, Status.cancelled, Status.settled]);
+
+export function isStatusId(value: number): value is StatusId {
+  return (ALL_STATUSES as readonly number[]).includes(value);
+}
+
+export function statusDescription(status: StatusId): string {
+  const description = DESCRIPTIONS[status];
+  if (description === undefined) throw new Error(`assertion: unknown proposal status ${String(status)}`);
+  return description;
+}
+
+export function targetOf(event: LifecycleEvent): StatusId {
+  return RULES[event].to;
+}
+
+export function allowedFrom(event: LifecycleEvent): readonly StatusId[] {
+  return RULES[event].from;
+}
+
+export type TransitionDecision = { ok: true; from: StatusId; to: StatusId; event: LifecycleEvent } | { ok: false; from: StatusId; event: LifecycleEvent };
+
+/** Whether `event` may happen to a proposal in `from`, and where it leads. */
+export function decideTransition(from: StatusId, event: LifecycleEvent): TransitionDecision {
+  if (!isStatusId(from)) throw new Error(`assertion: unknown proposal status ${String(from)}`);
+  const rule = RULES[event];
+  return rule.from.includes(from) ? { ok: true, from, to: rule.to, event } : { ok: false, from, event };
+}
+
+/** The event that moves `from` to `to` directly, or null when no single transition does. */
+export function eventBetween(from: StatusId, to: StatusId): LifecycleEvent | null {
+  return ALL_EVENTS.find((event) => RULES[event].to === to && RULES[event].from.includes(from)) ?? null;
+}
+
+export function canMove(from: StatusId, to: StatusId): boolean {
+  return eventBetween(from, to) !== null;
+}
+
+/**
+ * The events of a disbursement from `from`: an approved proposal passes through pendente
+ * pagamento on its way to liberada (the payment order is issued and settled in one operator step);
+ * one already pending needs only the last step. Empty when it cannot be disbursed.
+ */
+export function disbursementPath(from: StatusId): LifecycleEvent[] {
+  if (from === Status.approved) return ['requestPayment', 'disburse'];
+  if (from === Status.paymentPending) return ['disburse'];
+  return [];
+}

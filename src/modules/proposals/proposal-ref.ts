@@ -1,0 +1,58 @@
+// Which proposal a request names. The `dto` may carry codigoProposta, codigoOperacao and
+// numeroProposta together: the first one sent, in that order, is used and the others are ignored
+// (codigoProposta is ours and unique, codigoOperacao is the partner's own id, the number is ours
+// but easy to mistype). Pure.
+import { textOf } from '../../platform/fields.js';
+import { DomainError } from '../../platform/errors.js';
+import { ProposalCode } from './proposal-codes.js';
+
+export type ProposalRef = { by: 'codigo'; value: string } | { by: 'operacao'; value: string } | { by: 'numero'; value: number };
+
+export interface ProposalRefInput {
+  codigoProposta?: string | null;
+  codigoOperacao?: string | null;
+  numeroProposta?: number | string | null;
+}
+
+const NUMBER_TEXT_RE = /^\d{1,10}$/;
+const PROPOSAL_NUMBER_MAX = 2_147_483_647; // the `integer` column of proposals.numero
+
+function numberOf(value: number | string | null | undefined): number | null | 'invalid' {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 1 && value <= PROPOSAL_NUMBER_MAX ? value : 'invalid';
+  const text = textOf(value);
+  if (text === null) return null;
+  if (!NUMBER_TEXT_RE.test(text)) return 'invalid';
+  const n = Number(text);
+  return n >= 1 && n <= PROPOSAL_NUMBER_MAX ? n : 'invalid';
+}
+
+/** The identifier to look the proposal up by, or null when none was sent (or the number is not a number). */
+export function proposalRefOf(dto: ProposalRefInput | null | undefined): ProposalRef | null {
+  const codigo = textOf(dto?.codigoProposta);
+  if (codigo !== null) return { by: 'codigo', value: codigo.toLowerCase() };
+  const operacao = textOf(dto?.codigoOperacao);
+  if (operacao !== null) return { by: 'operacao', value: operacao };
+  const numero = numberOf(dto?.numeroProposta);
+  return typeof numero === 'number' ? { by: 'numero', value: numero } : null;
+}
+
+/** proposalRefOf, or the validation error every proposal operation answers when nothing identifies one. */
+export function requireProposalRef(dto: ProposalRefInput | null | undefined): ProposalRef {
+  const ref = proposalRefOf(dto);
+  if (ref !== null) return ref;
+  const badNumber = numberOf(dto?.numeroProposta) === 'invalid';
+  throw new DomainError('validation', [
+    {
+      code: ProposalCode.identifierMissing,
+      description: badNumber ? 'numeroProposta deve ser um número inteiro positivo.' : 'Informe a proposta: codigoProposta, codigoOperacao ou numeroProposta.',
+      field: badNumber ? 'dto.numeroProposta' : 'dto',
+    },
+  ]);
+}
+
+export function describeRef(ref: ProposalRef): string {
+  if (ref.by === 'codigo') return `codigoProposta ${ref.value}`;
+  if (ref.by === 'operacao') return `codigoOperacao ${ref.value}`;
+  return `numeroProposta ${ref.value}`;
+}

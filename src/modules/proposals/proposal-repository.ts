@@ -1,0 +1,77 @@
+// Data access of proposals. Every read a partner can trigger takes the partner id and filters by
+// it, so another partner's proposal is indistinguishable from a missing one. The two exceptions
+// are named for what they are: `existsForAnotherPartner` (only for Recusar's C0112/V0002) and
+// `findByNumberForOperator` (the service team's CLI, which acts on every partner's proposals).
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Executor } from '../../platform/db/pool.js';
+import type { ProposalHistoryTable, ProposalInstallmentsTable, ProposalsTable } from './tables.js';
+import type { ProposalRef } from './proposal-ref.js';
+
+export type ProposalRow = Selectable<ProposalsTable>;
+export type HistoryRow = Selectable<ProposalHistoryTable>;
+export type InstallmentRow = Selectable<ProposalInstallmentsTable>;
+export type NewHistory = Insertable<ProposalHistoryTable>;
+
+/** none: a plain read; wait: FOR UPDATE; nowait: FOR UPDATE NOWAIT (fails at once when held). */
+export type LockMode = 'none' | 'wait' | 'nowait';
+
+function byRef(db: Executor, ref: ProposalRef) {
+  const query = db.selectFrom('proposals').selectAll();
+  if (ref.by === 'codigo') return query.where('id', '=', ref.value);
+  if (ref.by === 'operacao') return query.where('codigo_operacao', '=', ref.value);
+  return query.where('numero', '=', ref.value);
+}
+
+function locked<Q extends { forUpdate(): Q; noWait(): Q }>(query: Q, lock: LockMode): Q {
+  if (lock === 'none') return query;
+  return lock === 'nowait' ? query.forUpdate().noWait() : query.forUpdate();
+}
+
+export async function findProposal(db: Executor, partnerId: string, ref: ProposalRef, lock: LockMode = 'none'): Promise<ProposalRow | null> {
+  const row = await locked(byRef(db, ref).where('partner_id', '=', partnerId), lock).executeTakeFirst();
+  return row ?? null;
+}
+
+/** Only for the interface's "does not belong to this integration" (C0112/V0002). */
+export async function existsForAnotherPartner(db: Executor, partnerId: string, ref: ProposalRef): Promise<boolean> {
+  const row = await byRef(db, ref).where('partner_id', '<>', partnerId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The operator's lookup: proposal numbers are unique across partners. */
+export async function findByNumberForOperator(db: Executor, numero: number, lock: LockMode = 'none'): Promise<ProposalRow | null> {
+  const row = await locked(byRef(db, { by: 'numero', value: numero }), lock).executeTakeFirst();
+  return row ?? null;
+}
+
+export async function codigoOperacaoTaken(db: Executor, partnerId: string, codigoOperacao: string): Promise<boolean> {
+  const row = await db.selectFrom('proposals').select('id').where('partner_id', '=', partnerId).where('codigo_operacao', '=', codigoOperacao).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertProposal(db: Executor, row: Insertable<ProposalsTable>): Promise<ProposalRow> {
+  return db.insertInto('proposals').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateProposal(db: Executor, partnerId: string, id: string, patch: Updateable<ProposalsTable>): Promise<void> {
+  const result = await db.updateTable('proposals').set(patch).where('id', '=', id).where('partner_id', '=', partnerId).executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) throw new Error(`assertion: proposal ${id} of partner ${partnerId} not updated`);
+}
+
+export async function insertHistory(db: Executor, entry: NewHistory): Promise<void> {
+  await db.insertInto('proposal_history').values(entry).execute();
+}
+
+export async function listHistory(db: Executor, partnerId: string, proposalId: string): Promise<HistoryRow[]> {
+  return db.selectFrom('proposal_history').selectAll().where('proposal_id', '=', proposalId).where('partner_id', '=', partnerId).orderBy('id').execute();
+}
+
+export async function replaceInstallments(db: Executor, proposalId: string, rows: readonly Insertable<ProposalInstallmentsTable>[]): Promise<void> {
+  await db.deleteFrom('proposal_installments').where('proposal_id', '=', proposalId).execute();
+  if (rows.length > 0) await db.insertInto('proposal_installments').values([...rows]).execute();
+}
+
+/** The plan of a proposal already found for its partner (the caller checked ownership). */
+export async function listInstallments(db: Executor, proposalId: string): Promise<InstallmentRow[]> {
+  return db.selectFrom('proposal_installments').selectAll().where('proposal_id', '=', proposalId).orderBy('numero').execute();
+}

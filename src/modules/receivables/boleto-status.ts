@@ -1,0 +1,50 @@
+// The registration state of a boleto at the bank: situacaoBoletoRegistro, operacaoBoletoRegistro
+// and descricaoBoletoRegistro of ConsultarDetalhes (codes are ours: the interface leaves them out).
+//
+//   0 pending ──register──► 1 registered ──cancel requested──► 3 cancel pending ──job──► 4 cancelled
+//       │                        │                                                       ▲
+//       └──── attempts exhausted ─► 2 failed                  (direct cancellation) ─────┘
+//                               1 ──paid──► 5 paid
+export const BoletoSituacao = {
+  pending: 0,
+  registered: 1,
+  failed: 2,
+  cancelPending: 3,
+  cancelled: 4,
+  paid: 5,
+} as const;
+export type BoletoSituacao = (typeof BoletoSituacao)[keyof typeof BoletoSituacao];
+
+/** The last operation sent to (or reported by) the bank. */
+export const BoletoOperacao = { registration: 1, writeOff: 2, settlement: 3 } as const;
+
+/** Statuses in which a boleto can still be paid: it blocks another boleto on its installments. */
+export const LIVE_SITUACOES: readonly number[] = [BoletoSituacao.pending, BoletoSituacao.registered, BoletoSituacao.cancelPending];
+
+const DESCRIPTIONS: Readonly<Record<number, string>> = {
+  0: 'Aguardando registro',
+  1: 'Registrado',
+  2: 'Falha no registro',
+  3: 'Baixa solicitada',
+  4: 'Baixado (cancelado)',
+  5: 'Liquidado',
+};
+
+const OPERATIONS: Readonly<Record<number, number>> = { 0: 1, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3 };
+
+export interface RegistrationView {
+  situacaoBoletoRegistro: number;
+  operacaoBoletoRegistro: number;
+  descricaoBoletoRegistro: string;
+}
+
+export function registrationView(situacao: number): RegistrationView {
+  const descricao = DESCRIPTIONS[situacao];
+  const operacao = OPERATIONS[situacao];
+  if (descricao === undefined || operacao === undefined) throw new Error(`assertion: unknown boleto situacao ${situacao}`);
+  return { situacaoBoletoRegistro: situacao, operacaoBoletoRegistro: operacao, descricaoBoletoRegistro: descricao };
+}
+
+export function isLive(situacao: number): boolean {
+  return LIVE_SITUACOES.includes(situacao);
+}
