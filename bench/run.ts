@@ -18,12 +18,13 @@ import { createDb } from '../src/platform/db/pool.js';
 import { freePort } from '../test/support/server.js';
 import { OPERATIONS, type BenchContext, type BenchOperation } from './operations.js';
 
-const REQUESTS_PER_RUN = Number(process.env.BENCH_REQUESTS ?? 1500);
+const RUN_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const FORM_BODIES = Number(process.env.BENCH_FORM_BODIES ?? 2500);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
-const RUN_TIMEOUT_S = 60;
+const RUN_TIMEOUT_S = 30;
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-const WARMUP_REQUESTS = 200;
+const WARMUP_SECONDS = 1;
 
 interface Measure {
   rps: number;
@@ -63,15 +64,15 @@ function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-async function measure(url: string, op: BenchOperation, ctx: BenchContext, pathOverride?: string, amount = REQUESTS_PER_RUN): Promise<Measure> {
+async function measure(url: string, op: BenchOperation, ctx: BenchContext, pathOverride?: string, seconds = RUN_SECONDS): Promise<Measure> {
   // Form bodies carry a one-time assertion each; JSON bodies are recycled from a small pool.
-  const bodies = await Promise.all(Array.from({ length: op.form ? amount : Math.min(amount, 200) }, () => op.body(ctx)));
+  const bodies = await Promise.all(Array.from({ length: op.form ? Math.ceil((FORM_BODIES * seconds) / RUN_SECONDS) : 200 }, () => op.body(ctx)));
   let i = 0;
   const result = await autocannon({
     url: `${url}${pathOverride ?? op.path}`,
     method: 'POST',
     connections: CONNECTIONS,
-    amount,
+    duration: seconds,
     timeout: RUN_TIMEOUT_S,
     headers: { 'content-type': op.form ? 'application/x-www-form-urlencoded' : 'application/json', authorization: `Bearer ${ctx.token}` },
     requests: [
@@ -87,7 +88,7 @@ async function measure(url: string, op: BenchOperation, ctx: BenchContext, pathO
   const expected = pathOverride ? 200 : (op.status ?? 200);
   const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
   const unexpected = Object.entries(stats).reduce((n, [code, v]) => (Number(code) === expected ? n : n + v.count), 0);
-  return { rps: result.requests.total / Math.max((new Date(result.finish).getTime() - new Date(result.start).getTime()) / 1000, 0.001), p50_ms: result.latency.p50, p99_ms: result.latency.p99, unexpected, errors: result.errors };
+  return { rps: result.requests.total / seconds, p50_ms: result.latency.p50, p99_ms: result.latency.p99, unexpected, errors: result.errors };
 }
 
 async function main(): Promise<void> {
@@ -121,12 +122,12 @@ async function main(): Promise<void> {
     const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
     const ctx: BenchContext = { url: serverUrl, token, clientId: partner.clientId, assertion, state: {} };
     const rows: Record<string, unknown>[] = [];
-    console.log(`bench: ${REQUESTS_PER_RUN} requests per run, ${CONNECTIONS} connections, loopback\n`);
+    console.log(`bench: ${RUN_SECONDS} s per run (after ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, loopback\n`);
     console.log(`${'operation'.padEnd(56)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} | ${'base r/s'.padStart(8)} ${'base p99'.padStart(8)} | ${'rps ratio'.padStart(9)} ${'p99 ratio'.padStart(9)}`);
     for (const op of OPERATIONS) {
       await op.setup?.(ctx);
-      await measure(serverUrl, op, ctx, undefined, WARMUP_REQUESTS);
-      await measure(baselineUrl, { ...op, form: false }, ctx, `/baseline/${op.writes}`, WARMUP_REQUESTS);
+      await measure(serverUrl, op, ctx, undefined, WARMUP_SECONDS);
+      await measure(baselineUrl, { ...op, form: false }, ctx, `/baseline/${op.writes}`, WARMUP_SECONDS);
       const subject = await measure(serverUrl, op, ctx);
       const baseline = await measure(baselineUrl, { ...op, form: false }, ctx, `/baseline/${op.writes}`);
       const row = { operation: op.name, path: op.path, writes: op.writes, subject, baseline, rps_ratio: subject.rps / baseline.rps, p99_ratio: subject.p99_ms / Math.max(baseline.p99_ms, 0.001) };
@@ -137,7 +138,7 @@ async function main(): Promise<void> {
     const extra = await import('./extras.js').then((m) => m.runExtras(), () => ({}));
     const out = path.join(ROOT, 'bench/results');
     fs.mkdirSync(out, { recursive: true });
-    fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), requests_per_run: REQUESTS_PER_RUN, connections: CONNECTIONS, operations: rows, extras: extra }, null, 2));
+    fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), run_seconds: RUN_SECONDS, connections: CONNECTIONS, operations: rows, extras: extra }, null, 2));
     console.log(`\nresults written to bench/results/latest.json`);
   } finally {
     for (const child of children) child.kill('SIGTERM');

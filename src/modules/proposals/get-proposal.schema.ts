@@ -13,11 +13,22 @@ const ScheduleSummary = Type.Object({
   qtdeParcelasPagas: Type.Integer(),
   vlrTotalPago: MoneyOut,
   vlrSaldoDevedor: MoneyOut,
-  dtProximoVencimento: DateTimeOut,
+  dtLiquidacao: DateTimeOut,
+});
+
+const PlannedInstallmentOut = Type.Object({
+  nroParcela: Type.Integer(),
+  dtVencimento: Type.String({ format: 'date-time' }),
+  vlrParcela: MoneyOut,
+  vlrJuros: MoneyOut,
+  vlrAmortizacao: MoneyOut,
+  vlrEncargosMensais: MoneyOut,
+  vlrSaldoDevedor: MoneyOut,
 });
 
 const HistoryEntry = Type.Object({
   dtEvento: Type.String({ format: 'date-time' }),
+  evento: Type.String({ description: 'create, finalize, approve, requestPayment, disburse, assign, refuse, cancel, settle, updatePaymentAccount' }),
   situacaoAnterior: IntOut,
   descricaoSituacaoAnterior: TextOut,
   situacao: Type.Integer(),
@@ -59,6 +70,8 @@ const ProposalOut = Type.Object({
   prazo: Type.Integer(),
   dtPrimeiroVencto: DateTimeOut,
   contaPagamento: nullable(PaymentAccountOut),
+  // The plan priced at finalization (empty for a draft); the live balances are in `agenda`.
+  parcelas: Type.Array(PlannedInstallmentOut),
   agenda: nullable(ScheduleSummary),
   historico: Type.Array(HistoryEntry),
 });

@@ -8,6 +8,7 @@ import type { CustomersTables } from '../../modules/customers/tables.js';
 import type { GuaranteesTables } from '../../modules/guarantees/tables.js';
 import type { ReceivablesTables } from '../../modules/receivables/tables.js';
 import type { ProposalsTables } from '../../modules/proposals/tables.js';
+import type { BureauTables } from '../../modules/bureau/tables.js';
 
 export interface IdempotencyRecordsTable {
   partner_id: string;
@@ -91,4 +92,4 @@ export interface PlatformTables {
 }
 
 // Modules add their table interfaces here as they land.
-export interface Database extends PlatformTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables {}
+export interface Database extends PlatformTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables {}

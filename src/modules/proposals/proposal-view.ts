@@ -1,0 +1,94 @@
+// A stored proposal in the wire shape of Proposta/Consultar (get-proposal.schema.ts). Pure.
+import { brazilDateAt, dateToWire, localDate } from '../../platform/dates.js';
+import { dec } from '../../platform/money.js';
+import type { ScheduleSummary } from '../receivables/schedule-contract.js';
+import type { PaymentAccount } from './bank-account.js';
+import { isStatusId, statusDescription } from './proposal-lifecycle.js';
+import type { HistoryRow, InstallmentRow, ProposalRow } from './proposal-repository.js';
+import { statusOf } from './proposal-transitions.js';
+
+const wireDate = (date: string | null) => (date === null ? null : dateToWire(localDate(date)));
+
+export function paymentAccountView(stored: unknown) {
+  if (stored === null || stored === undefined) return null;
+  const a = stored as PaymentAccount;
+  return {
+    codigoBanco: a.codigoBanco,
+    tipoConta: a.tipoConta,
+    agencia: a.agencia,
+    agenciaDig: a.agenciaDig,
+    conta: a.conta,
+    contaDig: a.contaDig,
+    numeroBanco: a.numeroBanco,
+    documentoFederalPagamento: a.documento.digits,
+    nomePagamento: a.nomePagamento,
+  };
+}
+
+/**
+ * When the event happened: the instant it was recorded, or, for an event the operator dated in
+ * the past (`--at`), that calendar date (midnight UTC, the wire form of a date).
+ */
+function eventInstant(h: HistoryRow): string {
+  return brazilDateAt(h.recorded_at) === h.occurred_on ? h.recorded_at.toISOString() : dateToWire(localDate(h.occurred_on));
+}
+
+function historyView(h: HistoryRow) {
+  const from = h.from_status !== null && isStatusId(h.from_status) ? h.from_status : null;
+  if (!isStatusId(h.to_status)) throw new Error(`assertion: history ${h.id} has unknown status ${h.to_status}`);
+  return {
+    dtEvento: eventInstant(h),
+    evento: h.event,
+    situacaoAnterior: from,
+    descricaoSituacaoAnterior: from === null ? null : statusDescription(from),
+    situacao: h.to_status,
+    descricaoSituacao: statusDescription(h.to_status),
+    usuario: h.actor,
+    motivo: h.reason,
+  };
+}
+
+function installmentView(i: InstallmentRow) {
+  return {
+    nroParcela: i.numero,
+    dtVencimento: dateToWire(localDate(i.due_date)),
+    vlrParcela: dec(i.amount),
+    vlrJuros: dec(i.interest),
+    vlrAmortizacao: dec(i.amortization),
+    vlrEncargosMensais: dec(i.monthly_charges),
+    vlrSaldoDevedor: dec(i.balance_after),
+  };
+}
+
+function scheduleView(s: ScheduleSummary) {
+  return { ...s, dtLiquidacao: s.dtLiquidacao === null ? null : dateToWire(s.dtLiquidacao) };
+}
+
+export function proposalView(row: ProposalRow, history: readonly HistoryRow[], installments: readonly InstallmentRow[], schedule: ScheduleSummary | null) {
+  const status = statusOf(row);
+  return {
+    codigo: row.id,
+    numero: row.numero,
+    codigoOperacao: row.codigo_operacao,
+    situacao: status,
+    descricaoSituacao: statusDescription(status),
+    documentoCliente: row.customer_document,
+    dtInclusao: row.created_at.toISOString(),
+    dtLiberacao: wireDate(row.disbursed_on),
+    dtCancelamento: wireDate(row.cancelled_on),
+    vlrSolicitado: dec(row.requested_amount),
+    vlrFinanciado: dec(row.financed_amount),
+    vlrParcela: dec(row.installment_amount),
+    vlrIOF: dec(row.iof_amount),
+    vlrTAC: row.tac_amount === null ? null : dec(row.tac_amount),
+    percJurosNegociado: dec(row.monthly_rate_percent),
+    percCETMensal: dec(row.cet_monthly_percent),
+    percCETAnual: dec(row.cet_annual_percent),
+    prazo: row.term_months,
+    dtPrimeiroVencto: dateToWire(localDate(row.first_due_date)),
+    contaPagamento: paymentAccountView(row.payment_account),
+    parcelas: installments.map(installmentView),
+    agenda: schedule === null ? null : scheduleView(schedule),
+    historico: history.map(historyView),
+  };
+}
