@@ -4,8 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from './app.js';
 import { createAuth } from './modules/auth/auth.plugin.js';
 import { payeesRoutes } from './modules/payees/routes.js';
+import { createBureauProvider } from './modules/bureau/provider-factory.js';
+import { bureauRoutes } from './modules/bureau/routes.js';
 import { customersRoutes } from './modules/customers/routes.js';
 import { guaranteesRoutes } from './modules/guarantees/routes.js';
+import { proposalDeps } from './modules/proposals/proposal-wiring.js';
+import { proposalsRoutes } from './modules/proposals/routes.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config/env.js';
 import type { Db } from './platform/db/pool.js';
@@ -18,8 +22,9 @@ export interface Services {
   workers: Worker[];
 }
 
-export function moduleRoutes(): Route[] {
-  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes()];
+/** Built once per process: module state (the bureau provider's circuit breaker) lives as long as it. */
+export function moduleRoutes(clock: Clock, config: Config): Route[] {
+  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock) }), ...proposalsRoutes(proposalDeps)];
 }
 
 export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[] } = {}): Promise<Services> {
@@ -30,7 +35,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     clock,
     config,
     authenticator: auth.authenticator,
-    routes: [...moduleRoutes(), ...(options.extraRoutes ?? [])],
+    routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
     plugins: [auth.plugin],
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
     defaultMetrics: options.logger !== false,

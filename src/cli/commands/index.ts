@@ -1,9 +1,12 @@
 import type { CliCommand } from '../io.js';
+import { auditCommand } from './audit.js';
 import { callbacksCommand } from './callbacks.js';
 import { keygenCommand } from './keygen.js';
 import { migrateCommand } from './migrate.js';
 import { payeeCommand } from './payee.js';
 import { partnerCommand } from './partner.js';
 import { serveCommand } from './serve.js';
+import { customerCommand } from './customer.js';
+import { guaranteeCommand } from './guarantee.js';
 
-export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand];
+export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand, customerCommand, guaranteeCommand, auditCommand];

@@ -6,6 +6,7 @@ import { after, before, beforeEach, test } from 'node:test';
 import { sql } from 'kysely';
 import { rotateCallbackSecret, updatePartner } from '../auth/partner-admin.js';
 import { DEFAULT_RETRY_POLICY } from './backoff.js';
+import { redeliverCallback } from './callbacks-admin.js';
 import { createCallbackWorker, type CallbackWorkerOptions } from './delivery-worker.js';
 import { verifyWebhook } from './signing.js';
 import { at, boleto, startWorkerFixture, T0, type WorkerFixture } from './worker-test-support.fixture.js';
@@ -241,4 +242,23 @@ test('an event whose attempts were all cut short by crashes stops at the attempt
   assert.equal(row.fail_reason, 'max_attempts');
   assert.equal(row.attempts, DEFAULT_RETRY_POLICY.max_attempts + 1);
   assert.equal(fx.receiver.receipts.length, 0);
+});
+
+test('a redelivered event gets a fresh retry window from its redelivery, not from its creation', async () => {
+  const p = await fx.partner();
+  const id = await fx.enqueue(p.partnerId, boleto(randomUUID(), 1));
+  fx.receiver.reply = () => ({ status: 500 });
+  assert.equal((await tick(worker({ retry_policy: { ...DEFAULT_RETRY_POLICY, max_attempts: 1 } }), T0)).failed, 1);
+  const later = at(30 * 3_600_000);
+  fx.clock.set(later);
+  try {
+    await redeliverCallback(fx.database.db, fx.clock, id);
+  } finally {
+    fx.clock.set(T0);
+  }
+  assert.equal((await tick(worker(), later)).retrying, 1, 'created 30 h ago, yet retried');
+  const row = await fx.row(id);
+  assert.equal(row.status, 'pending');
+  assert.equal(row.attempts, 1);
+  assert.deepEqual(row.next_attempt_at, new Date(later.getTime() + 3_000));
 });

@@ -37,8 +37,9 @@ export function findAddressByCep(db: Executor, customer: CustomerRef, cep: strin
   return forCustomer(db, customer).where('cep', '=', cep).executeTakeFirst();
 }
 
+/** The main address first, then by age and CEP (stable under a frozen clock). */
 export function listAddresses(db: Executor, customer: CustomerRef): Promise<AddressRow[]> {
-  return forCustomer(db, customer).orderBy('created_at').orderBy('id').execute();
+  return forCustomer(db, customer).orderBy('principal', 'desc').orderBy('created_at').orderBy('cep').execute();
 }
 
 export async function countAddresses(db: Executor, customer: CustomerRef): Promise<number> {

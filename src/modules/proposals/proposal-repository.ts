@@ -75,3 +75,9 @@ export async function replaceInstallments(db: Executor, proposalId: string, rows
 export async function listInstallments(db: Executor, proposalId: string): Promise<InstallmentRow[]> {
   return db.selectFrom('proposal_installments').selectAll().where('proposal_id', '=', proposalId).orderBy('numero').execute();
 }
+
+/** The partner's permission to refuse proposals (Recusar, C0056/V0001). */
+export async function partnerCanRefuse(db: Executor, partnerId: string): Promise<boolean> {
+  const row = await db.selectFrom('partners').select('can_refuse').where('id', '=', partnerId).executeTakeFirst();
+  return row?.can_refuse === true;
+}

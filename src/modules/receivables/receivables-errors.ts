@@ -67,3 +67,14 @@ export function withFieldPrefix<T>(prefix: string, work: () => T): T {
     throw error;
   }
 }
+
+/** A refusal of the money arithmetic with its bare field names ('vlrDesconto') replaced by full paths. */
+export function withFieldNames<T>(names: Readonly<Record<string, string>>, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const messages: MessageInput[] = error.messages.map((m) => ({ ...m, field: m.field === null ? null : (names[m.field] ?? m.field) }));
+    throw new DomainError(error.kind, messages, error.headers);
+  }
+}

@@ -5,7 +5,7 @@ import type { Executor } from '../../platform/db/pool.js';
 import type { LocalDate } from '../../platform/dates.js';
 import { dec, type Decimal } from '../../platform/money.js';
 import { isSettled, type InstallmentState } from './charges-math/index.js';
-import { installmentNotFound, scheduleNotFound, scheduleRefMissing } from './receivables-errors.js';
+import { installmentNotFound, scheduleNotFound, scheduleNotOpen, scheduleRefMissing } from './receivables-errors.js';
 import type { ReceivableInstallmentsTable, ReceivableSchedulesTable } from './tables.js';
 
 export type ScheduleRow = Selectable<ReceivableSchedulesTable>;
@@ -45,6 +45,16 @@ export async function requireSchedule(db: Executor, partnerId: string, ref: Sche
   return row;
 }
 
+/**
+ * A command's view of the schedule: locked (commands on one schedule run one at a time, always
+ * schedule row first, then its installments), open, with its installments locked too.
+ */
+export async function lockOpenSchedule(tx: Executor, partnerId: string, ref: ScheduleRefInput | null | undefined): Promise<{ schedule: ScheduleRow; installments: InstallmentRow[] }> {
+  const schedule = await requireSchedule(tx, partnerId, ref, true);
+  if (schedule.situacao !== SituacaoAgenda.open) throw scheduleNotOpen(situacaoAgendaText(schedule.situacao));
+  return { schedule, installments: await installmentsOf(tx, schedule, true) };
+}
+
 export async function findScheduleByProposal(db: Executor, partnerId: string, proposalId: string, lock = false): Promise<ScheduleRow | undefined> {
   const query = db.selectFrom('receivable_schedules').selectAll().where('partner_id', '=', partnerId).where('proposal_id', '=', proposalId);
   return (lock ? query.forUpdate() : query).executeTakeFirst();
@@ -70,8 +80,13 @@ export async function installmentsOf(db: Executor, schedule: ScheduleRow, lock =
 export function pickInstallments(all: readonly InstallmentRow[], numbers: readonly number[] | null | undefined, field: string): InstallmentRow[] {
   if (numbers === null || numbers === undefined || numbers.length === 0) return [...all];
   const byNumber = new Map(all.map((row) => [row.number, row]));
-  const picked = [...new Set(numbers)].sort((a, b) => a - b).map((n, i) => byNumber.get(n) ?? (() => { throw installmentNotFound(n, `${field}[${i}]`); })());
-  return picked;
+  return [...new Set(numbers)]
+    .sort((a, b) => a - b)
+    .map((n) => {
+      const row = byNumber.get(n);
+      if (row === undefined) throw installmentNotFound(n, `${field}[${numbers.indexOf(n)}]`);
+      return row;
+    });
 }
 
 export function monthlyRateOf(schedule: ScheduleRow): Decimal {

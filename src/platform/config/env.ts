@@ -2,6 +2,7 @@
 // Nothing else reads process.env: use cases receive the parsed Config.
 import path from 'node:path';
 import { parseReceivablesEnv, type ReceivablesSettings } from '../../modules/receivables/settings.js';
+import { parseBureauEnv, type BureauSettings } from '../../modules/bureau/settings.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -28,6 +29,8 @@ export interface Config {
   idempotencyRetentionMs: number;
   /** Boleto issuer, beneficiary, Pix receiver and late-charge rates (docs/receivables.md). */
   receivables: ReceivablesSettings;
+  /** Bureau provider (BUREAU_PROVIDER), answer reuse window and SCR windows (docs/bureau.md). */
+  bureau: BureauSettings;
 }
 
 export class ConfigError extends Error {
@@ -131,6 +134,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     workersEnabled: parseBool(env.CAAS_WORKERS, true, 'CAAS_WORKERS', problems),
     idempotencyRetentionMs: parseRetentionHours(env.CAAS_IDEMPOTENCY_RETENTION_HOURS, problems) * 3_600_000,
     receivables: parseReceivablesEnv(env, problems),
+    bureau: parseBureauEnv(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

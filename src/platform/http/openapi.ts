@@ -56,6 +56,8 @@ function fieldRows(node: SchemaNode, prefix: string, rows: string[]): void {
 }
 
 export function renderReference(doc: OpenApiDoc): string {
+  const entries = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+  const contents = entries.map(({ path, method, op }) => `<li><a href="#${escapeHtml(op.operationId ?? path)}">${method.toUpperCase()} ${escapeHtml(path)}</a> — ${escapeHtml(op.summary ?? '')}</li>`).join('');
   const sections = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const rows: string[] = [];
@@ -65,5 +67,5 @@ export function renderReference(doc: OpenApiDoc): string {
     }),
   );
   const style = 'body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;font-size:14px}h2{margin-top:2em;font-family:monospace}';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(doc.info.title)}</title><style>${style}</style></head><body><h1>${escapeHtml(doc.info.title)}</h1><p>${escapeHtml(doc.info.description ?? '')}</p><p>Machine-readable: <a href="/openapi.json">/openapi.json</a>. Every operation is a POST with <code>Authorization: Bearer</code> and <code>IdempotencyKey</code>.</p>${sections.join('')}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(doc.info.title)}</title><style>${style}</style></head><body><h1>${escapeHtml(doc.info.title)}</h1><p>${escapeHtml(doc.info.description ?? '')}</p><p>Machine-readable: <a href="/openapi.json">/openapi.json</a>. Every operation is a POST with <code>Authorization: Bearer</code> and <code>IdempotencyKey</code>.</p><nav><h2>Operations</h2><ul>${contents}</ul></nav>${sections.join('')}</body></html>`;
 }

@@ -1,0 +1,68 @@
+// Data access for the stored answers (bureau_cache) and the audit trail (bureau_consultations).
+// Partner-facing reads take the partner id and filter by it: partner B never sees, nor is served,
+// partner A's stored answer. The audit listing is the service team's, across partners on purpose.
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Executor } from '../../platform/db/pool.js';
+import type { BureauCacheTable, BureauConsultationsTable, ConsultationOperation } from './tables.js';
+
+export type CacheRow = Selectable<BureauCacheTable>;
+export type AuditRow = Insertable<BureauConsultationsTable>;
+export type AuditRecord = Selectable<BureauConsultationsTable> & { client_id: string };
+
+/** Expired stored answers removed per fresh consultation: bounded work, the table stays small. */
+export const CACHE_PURGE_BATCH_ROWS = 100;
+
+/** The partner's stored answer for this request, if obtained at or after `freshSince`. */
+export async function findFreshAnswer(db: Executor, partnerId: string, operation: ConsultationOperation, requestKey: string, freshSince: Date): Promise<CacheRow | null> {
+  const row = await db
+    .selectFrom('bureau_cache')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('operation', '=', operation)
+    .where('request_key', '=', requestKey)
+    .where('consulted_at', '>=', freshSince)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Stores (or replaces) the partner's answer for this request. */
+export async function storeAnswer(db: Executor, row: CacheRow): Promise<void> {
+  await db
+    .insertInto('bureau_cache')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['partner_id', 'operation', 'request_key']).doUpdateSet({ outcome: row.outcome, provider: row.provider, msg: row.msg, body: row.body, consulted_at: row.consulted_at }),
+    )
+    .execute();
+}
+
+/** Removes up to CACHE_PURGE_BATCH_ROWS answers older than `staleBefore` (personal data kept no longer than useful). */
+export async function purgeStaleAnswers(db: Executor, staleBefore: Date): Promise<void> {
+  await sql`
+    delete from bureau_cache
+    where (partner_id, operation, request_key) in (
+      select partner_id, operation, request_key from bureau_cache where consulted_at < ${staleBefore} limit ${CACHE_PURGE_BATCH_ROWS}
+    )`.execute(db);
+}
+
+export async function recordConsultation(db: Executor, row: AuditRow): Promise<void> {
+  await db.insertInto('bureau_consultations').values(row).execute();
+}
+
+export interface AuditFilter {
+  /** Bare document (11 or 14 characters); null = any. */
+  readonly document: string | null;
+  readonly partnerId: string | null;
+}
+
+/** Operator: newest first, at most `limit` rows. */
+export async function listConsultations(db: Executor, filter: AuditFilter, limit: number): Promise<AuditRecord[]> {
+  let query = db
+    .selectFrom('bureau_consultations as c')
+    .innerJoin('partners as p', 'p.id', 'c.partner_id')
+    .selectAll('c')
+    .select('p.client_id');
+  if (filter.document !== null) query = query.where('c.document', '=', filter.document);
+  if (filter.partnerId !== null) query = query.where('c.partner_id', '=', filter.partnerId);
+  return query.orderBy('c.consulted_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+}

@@ -1,0 +1,69 @@
+// FGTS/CancelarProposta: the customer withdraws within 7 days of the disbursement (CDC art. 49).
+// Request (the interface does not show it): `dto` with the proposal identifiers, an optional
+// `documentoCliente` that must be the customer's, an optional `motivoCancelamento`. The schedule is
+// closed and, when something is due back, receivables issues the refund boleto: `Boleto` is its id.
+//
+// Error codes (HTTP 400, PascalCase envelope, the interface's technical message numbers):
+//   4  documentoCliente invalid or not the customer's   5  another operation holds the proposal; retry
+//   10 before the disbursement date                      13 payment (disbursement) still pending
+//   27 already cancelled                                  28 not allowed: cedida, not liberada, or past 7 days
+//   38 invalid request identifier: nothing identifies the proposal, or it is not found
+import type { Static } from 'typebox';
+import { DomainError } from '../../platform/errors.js';
+import { addDays, localDate } from '../../platform/dates.js';
+import type { OperationContext } from '../../platform/http/operations.js';
+import { textOf } from '../../platform/fields.js';
+import { ZERO, dec } from '../../platform/money.js';
+import type { spec } from './cancel-proposal.schema.js';
+import { type CancelRefusal, CancelCode, REFUND_DUE_DAYS, cancellationRefusal, customerDocumentRefusal, refundAmountOf } from './cancellation-rules.js';
+import { partnerEventContext, todayOf } from './proposal-access.js';
+import type { ProposalDeps } from './proposal-deps.js';
+import { proposalRefOf } from './proposal-ref.js';
+import { findProposal, type ProposalRow, updateProposal } from './proposal-repository.js';
+import { applyEvent, statusOf } from './proposal-transitions.js';
+
+export type CancelProposalInput = Static<(typeof spec)['body']>;
+
+const LOCK_NOT_AVAILABLE = '55P03';
+
+function fail(r: CancelRefusal): never {
+  throw new DomainError(r.kind, [{ code: r.code, description: r.description, field: r.field }]);
+}
+
+const invalidIdentifier = (): CancelRefusal => ({ code: CancelCode.invalidIdentifier, description: 'Identificador da solicitação inválido: proposta não encontrada.', field: 'dto', kind: 'business' });
+
+/** The proposal, locked without waiting: another operation in flight on it answers 5. */
+async function lockedProposal(input: CancelProposalInput, ctx: OperationContext): Promise<ProposalRow> {
+  const ref = proposalRefOf(input.dto);
+  if (ref === null) fail(invalidIdentifier());
+  try {
+    return (await findProposal(ctx.tx, ctx.auth.partnerId, ref, 'nowait')) ?? fail(invalidIdentifier());
+  } catch (error) {
+    if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
+    return fail({ code: CancelCode.operationInProgress, description: 'Há uma operação em andamento para esta proposta; tente novamente mais tarde.', field: 'dto', kind: 'business' });
+  }
+}
+
+export async function cancelProposal(input: CancelProposalInput, ctx: OperationContext, deps: ProposalDeps) {
+  const badDocument = customerDocumentRefusal(input.documentoCliente, null);
+  if (badDocument) fail(badDocument);
+  const row = await lockedProposal(input, ctx);
+  const mismatch = customerDocumentRefusal(input.documentoCliente, row.customer_document);
+  if (mismatch) fail(mismatch);
+  const events = partnerEventContext(ctx);
+  const today = todayOf(events.now);
+  const refused = cancellationRefusal(statusOf(row), row.disbursed_on === null ? null : localDate(row.disbursed_on), today);
+  if (refused) fail(refused);
+
+  const summary = await deps.schedule.summarizeSchedule(ctx.tx, row.partner_id, row.id);
+  const refund = refundAmountOf(dec(row.requested_amount), summary?.vlrTotalPago ?? ZERO);
+  const reason = textOf(input.motivoCancelamento);
+  await applyEvent(events, row, 'cancel', { on: today, reason: reason ?? 'Cancelamento solicitado pelo parceiro', patch: { cancellation_reason: reason, refund_amount: refund.toFixed(2) }, details: { vlrDevolucao: refund.toFixed(2) } });
+  const { refundBoletoId } = await deps.schedule.cancelSchedule(
+    ctx.tx,
+    { proposalId: row.id, partnerId: row.partner_id, cancelledOn: today, refundAmount: refund, refundDueDate: addDays(today, REFUND_DUE_DAYS), description: `Devolução do valor liberado - cancelamento da proposta ${row.numero}` },
+    events.now,
+  );
+  if (refundBoletoId !== null) await updateProposal(ctx.tx, row.partner_id, row.id, { refund_boleto_id: refundBoletoId });
+  return { Boleto: refundBoletoId };
+}
