@@ -169,7 +169,8 @@ describe('registration by bank data (tipoCadastroPix 2)', () => {
 describe('IgnoraHandshake', () => {
   test('is accepted with any value, or absent, and changes nothing', async () => {
     const situacoes: number[] = [];
-    for (const [i, headers] of [{}, { IgnoraHandshake: 'true' }, { IgnoraHandshake: 'false' }, { ignorahandshake: 'qualquer coisa' }].entries()) {
+    const variants: Record<string, string>[] = [{}, { IgnoraHandshake: 'true' }, { IgnoraHandshake: 'false' }, { ignorahandshake: 'qualquer coisa' }];
+    for (const [i, headers] of variants.entries()) {
       const answer = await post(REGISTER, { ...BY_KEY, tipoChave: 2, chave: `+55119876500${String(i).padStart(2, '0')}` }, tokenA, headers);
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       situacoes.push(answer.body.situacao!);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const READY_TIMEOUT_MS = 30_000;
+const READY_TIMEOUT_MS = 120_000; // a cold tsx compile on a loaded 2-core machine takes tens of seconds
 
 export interface RunningServer {
   url: string;

@@ -5,8 +5,9 @@ import { keygenCommand } from './keygen.js';
 import { migrateCommand } from './migrate.js';
 import { payeeCommand } from './payee.js';
 import { partnerCommand } from './partner.js';
+import { proposalCommand } from './proposal.js';
 import { serveCommand } from './serve.js';
 import { customerCommand } from './customer.js';
 import { guaranteeCommand } from './guarantee.js';
 
-export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand, customerCommand, guaranteeCommand, auditCommand];
+export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand, customerCommand, guaranteeCommand, auditCommand, proposalCommand];

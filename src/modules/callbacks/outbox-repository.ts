@@ -40,16 +40,15 @@ export async function claimDueEvents(db: Executor, now: Date, lease_ms: number, 
     with due as (
       select e.id
       from callback_events e
-      join partners p on p.id = e.partner_id
       where e.status = 'pending'
         and e.next_attempt_at <= ${now}
         and (e.locked_until is null or e.locked_until <= ${now})
-        and p.enabled and p.callback_url is not null
+        and exists (select 1 from partners p where p.id = e.partner_id and p.enabled and p.callback_url is not null)
         and exists (select 1 from partner_callback_secrets s where s.partner_id = e.partner_id and s.retired_at is null)
         and not exists (
           select 1 from callback_events b
           where b.ordering_key = e.ordering_key and b.status = 'pending' and b.seq < e.seq)
-      order by e.next_attempt_at, e.seq
+      order by e.next_attempt_at
       limit ${limit}
       for update of e skip locked
     )

@@ -4,7 +4,7 @@
 import type { Static } from 'typebox';
 import { classifyDocument } from '../../platform/documents.js';
 import { Problems, type MessageInput } from '../../platform/errors.js';
-import { calendarDateOf, type LocalDate } from '../../platform/dates.js';
+import { addDays, calendarDateOf, type LocalDate } from '../../platform/dates.js';
 import { textOf } from '../../platform/fields.js';
 import { type Decimal, dec } from '../../platform/money.js';
 import { parametroValue } from '../../platform/http/schema-types.js';
@@ -87,11 +87,19 @@ function pricingTerms(dto: ProposalDto, contractDate: LocalDate, out: MessageInp
   const dueText = required(dto.dtPrimeiroVencto, C.firstDueDate, 'A data do primeiro vencimento (dtPrimeiroVencto) deve ser informada.', 'dto.dtPrimeiroVencto', out);
   const firstDueDate = dueText === null ? null : calendarDateOf(dueText);
   if (dueText !== null && firstDueDate === null) out.push({ code: C.firstDueDate, description: 'Data do primeiro vencimento inválida: use yyyy-MM-dd ou ISO 8601.', field: 'dto.dtPrimeiroVencto' });
-  if (requestedAmount === null || termMonths === null || monthlyRatePercent === null || firstDueDate === null) return null;
+  // The missing fields are already reported: stand-ins let the others be checked all the same.
   const amounts = { ...costsOf(dto), vlrIOF: dto.vlrIOF ?? null, vlrParcela: dto.vlrParcela ?? null };
-  const problems = pricingInputProblems({ requestedAmount, monthlyRatePercent, termMonths, contractDate, firstDueDate, amounts });
+  const problems = pricingInputProblems({
+    requestedAmount: requestedAmount ?? dec(1),
+    monthlyRatePercent: monthlyRatePercent ?? dec(0),
+    termMonths: termMonths ?? 1,
+    contractDate,
+    firstDueDate: firstDueDate ?? addDays(contractDate, 1),
+    amounts,
+  });
   for (const p of problems) out.push({ code: pricingCode(p.code, p.detail), description: p.description, field: `dto.${p.field}` });
-  return problems.length > 0 ? null : { requestedAmount, termMonths, monthlyRatePercent, firstDueDate };
+  if (requestedAmount === null || termMonths === null || monthlyRatePercent === null || firstDueDate === null || problems.length > 0) return null;
+  return { requestedAmount, termMonths, monthlyRatePercent, firstDueDate };
 }
 
 /** The new proposal (null when it cannot even be priced) and every problem found (empty = valid). */

@@ -10,13 +10,12 @@ import { type PaymentAccount, type PaymentAccountInput, validatePaymentAccount }
 import { messagesOf } from './proposal-codes.js';
 
 export const LaunchCode = {
-  empty: 'LAN001',
-  amount: 'LAN002',
-  date: 'LAN003',
-  digitableLine: 'LAN004',
-  destination: 'LAN005',
-  assignorDocument: 'LAN006',
-  total: 'LAN007',
+  amount: 'LAN001',
+  date: 'LAN002',
+  digitableLine: 'LAN003',
+  destination: 'LAN004',
+  assignorDocument: 'LAN005',
+  total: 'LAN006',
 } as const;
 
 /** A boleto's linha digitável has 47 digits; a utility/tax (arrecadação) one has 48. */
@@ -62,11 +61,7 @@ function launchAccount(input: LaunchInput, path: string, out: MessageInput[]): P
   return account;
 }
 
-function launchOf(input: LaunchInput | null, path: string, contractDate: LocalDate, out: MessageInput[]): ProposalLaunch | null {
-  if (input === null) {
-    out.push({ code: LaunchCode.empty, description: 'O lançamento não pode ser nulo.', field: path });
-    return null;
-  }
+function launchOf(input: LaunchInput, path: string, contractDate: LocalDate, out: MessageInput[]): ProposalLaunch | null {
   const before = out.length;
   const amount = input.vlrTransacao ?? null;
   if (amount === null || !amount.greaterThan(0)) out.push({ code: LaunchCode.amount, description: 'O valor da transação (vlrTransacao) deve ser informado e maior que zero.', field: `${path}.vlrTransacao` });
@@ -91,7 +86,7 @@ function launchOf(input: LaunchInput | null, path: string, contractDate: LocalDa
 }
 
 /** Every launch validated (problems under `dto.propostaLancamentos[i]`), and their total within the released amount. */
-export function validateLaunches(items: readonly (LaunchInput | null)[] | null | undefined, released: Decimal | null, contractDate: LocalDate, out: MessageInput[]): ProposalLaunch[] {
+export function validateLaunches(items: readonly LaunchInput[] | null | undefined, released: Decimal | null, contractDate: LocalDate, out: MessageInput[]): ProposalLaunch[] {
   const path = 'dto.propostaLancamentos';
   const launches = (items ?? []).map((item, i) => launchOf(item, `${path}[${i}]`, contractDate, out));
   const valid = launches.filter((l): l is ProposalLaunch => l !== null);

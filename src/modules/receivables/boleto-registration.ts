@@ -47,7 +47,10 @@ function payloadOf(payload: unknown): RegisterPayload {
 
 export const registerBoletoJob: JobHandler = async (payload, ctx) => {
   const { partnerId, boletoId } = payloadOf(payload);
+  const found = await boletoById(ctx.tx, partnerId, boletoId);
+  if (found === undefined) throw new Error(`assertion: boleto ${boletoId} of the registration job is missing`);
+  // Schedule row first, as every command on a schedule does: no lock-order deadlock.
+  await scheduleById(ctx.tx, partnerId, found.schedule_id, true);
   const boleto = await boletoById(ctx.tx, partnerId, boletoId, true);
-  if (boleto === undefined) throw new Error(`assertion: boleto ${boletoId} of the registration job is missing`);
-  await registerBoleto(ctx.tx, boleto, ctx.now);
+  await registerBoleto(ctx.tx, boleto!, ctx.now);
 };

@@ -61,10 +61,12 @@ function payloadOf(payload: unknown): CancelChargesPayload {
 export const cancelChargesJob: JobHandler = async (payload, ctx) => {
   const { partnerId, chargeIds } = payloadOf(payload);
   for (const chargeId of chargeIds) {
+    const found = await chargeById(ctx.tx, partnerId, chargeId);
+    if (found === undefined) throw new Error(`assertion: charge ${chargeId} of the cancellation job is missing`);
+    // Schedule row first, as every command on a schedule does: no lock-order deadlock.
+    const schedule = await scheduleById(ctx.tx, partnerId, found.schedule_id, true);
     const charge = await chargeById(ctx.tx, partnerId, chargeId, true);
-    if (charge === undefined) throw new Error(`assertion: charge ${chargeId} of the cancellation job is missing`);
-    if (charge.status !== 'cancelling') continue;
-    const schedule = await scheduleById(ctx.tx, partnerId, charge.schedule_id);
+    if (charge?.status !== 'cancelling') continue;
     await cancelChargeNow(ctx.tx, schedule, charge, ctx.now);
   }
 };

@@ -29,6 +29,11 @@ export const ReceivablesErrorCode = {
   launchFieldMissing: 'LAN002',
   paymentDateInFuture: 'LAN003',
   paymentDateBeforeDisbursement: 'LAN004',
+  collectionNotFound: 'PAG001',
+  collectionNotPayable: 'PAG002',
+  collectionExpired: 'PAG003',
+  overpayment: 'PAG004',
+  chargeWithoutPix: 'PAG005',
 } as const;
 
 const C = ReceivablesErrorCode;

@@ -1,0 +1,137 @@
+// The service team's part of the lifecycle (`caas proposal approve|disburse|assign|refuse`):
+// the same state machine and transition writer as the HTTP operations, one transaction per
+// command. The proposal is named by its number (unique across partners); `at` dates the event.
+import type { Clock } from '../../platform/clock.js';
+import { inTransaction, type Db, type Tx } from '../../platform/db/pool.js';
+import { addDays, compareDates, type LocalDate, localDate } from '../../platform/dates.js';
+import { dec } from '../../platform/money.js';
+import { ProposalCode, refusal } from './proposal-codes.js';
+import { todayOf } from './proposal-access.js';
+import type { ProposalDeps } from './proposal-deps.js';
+import { type LifecycleEvent, Status, disbursementPath, statusDescription } from './proposal-lifecycle.js';
+import { firstDueDateOf, monthlyRateOf, plannedInstallmentsOf } from './proposal-plan.js';
+import { findByNumberForOperator, listInstallments, type ProposalRow } from './proposal-repository.js';
+import { refuseRow } from './refuse-proposal.js';
+import { applyEvent, type EventContext, statusOf } from './proposal-transitions.js';
+
+/** A disbursement may be dated ahead (the transfer lands on a later business day), at most this far. */
+export const DISBURSEMENT_AHEAD_DAYS_MAX = 30;
+
+export interface OperatorCommand {
+  numero: number;
+  /** The event's date; default today in São Paulo. */
+  at?: LocalDate | null;
+  reason?: string | null;
+  /** The operator's name, recorded in the history. */
+  by: string;
+}
+
+export interface OperatorOutcome {
+  numero: number;
+  codigo: string;
+  situacao: number;
+  descricaoSituacao: string;
+  transitions: { event: LifecycleEvent; from: number; to: number; on: LocalDate }[];
+}
+
+interface Step {
+  ctx: EventContext;
+  row: ProposalRow;
+  on: LocalDate;
+  command: OperatorCommand;
+}
+
+function eventDate(command: OperatorCommand, today: LocalDate, aheadDaysMax: number): LocalDate {
+  const on = command.at ?? today;
+  if (compareDates(on, addDays(today, aheadDaysMax)) > 0) {
+    throw refusal(ProposalCode.eventDate, aheadDaysMax === 0 ? `A data do evento (${on}) não pode ser futura.` : `A data da liberação (${on}) pode ser no máximo ${aheadDaysMax} dias após hoje.`);
+  }
+  return on;
+}
+
+async function run(db: Db, clock: Clock, command: OperatorCommand, aheadDaysMax: number, work: (step: Step) => Promise<ProposalRow>): Promise<OperatorOutcome> {
+  const now = clock.now();
+  const on = eventDate(command, todayOf(now), aheadDaysMax);
+  return inTransaction(db, async (tx: Tx) => {
+    const row = await findByNumberForOperator(tx, command.numero, 'wait');
+    if (row === null) throw refusal(ProposalCode.notFound, `Proposta ${command.numero} não encontrada.`);
+    const ctx: EventContext = { tx, now, actor: { kind: 'operator', name: command.by } };
+    const seen = await lastHistoryId(tx, row.id);
+    const after = await work({ ctx, row, on, command });
+    const status = statusOf(after);
+    return { numero: after.numero, codigo: after.id, situacao: status, descricaoSituacao: statusDescription(status), transitions: await transitionsAfter(tx, row.id, seen) };
+  });
+}
+
+async function lastHistoryId(tx: Tx, proposalId: string): Promise<number> {
+  const row = await tx.selectFrom('proposal_history').select((eb) => eb.fn.max('id').as('id')).where('proposal_id', '=', proposalId).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The transitions this command wrote (the history is the record; the outcome reads it back). */
+async function transitionsAfter(tx: Tx, proposalId: string, afterId: number): Promise<OperatorOutcome['transitions']> {
+  const entries = await tx.selectFrom('proposal_history').selectAll().where('proposal_id', '=', proposalId).where('id', '>', afterId).orderBy('id').execute();
+  return entries.map((h) => ({ event: h.event as LifecycleEvent, from: h.from_status ?? 0, to: h.to_status, on: localDate(h.occurred_on) }));
+}
+
+export function approveProposal(db: Db, clock: Clock, command: OperatorCommand): Promise<OperatorOutcome> {
+  return run(db, clock, command, 0, ({ ctx, row, on }) => applyEvent(ctx, row, 'approve', { on, reason: command.reason ?? null }));
+}
+
+export function assignProposal(db: Db, clock: Clock, command: OperatorCommand): Promise<OperatorOutcome> {
+  return run(db, clock, command, 0, ({ ctx, row, on }) => applyEvent(ctx, row, 'assign', { on, reason: command.reason ?? null }));
+}
+
+export function refuseProposalAsOperator(db: Db, clock: Clock, command: OperatorCommand): Promise<OperatorOutcome> {
+  return run(db, clock, command, 0, ({ ctx, row, on }) => {
+    const text = command.reason?.trim() ?? '';
+    if (text === '') throw refusal(ProposalCode.reasonRequired, 'O motivo da recusa deve ser informado (--reason).');
+    return refuseRow(ctx, row, { code: null, text }, on);
+  });
+}
+
+/**
+ * Disbursement: aprovada → pendente pagamento → liberada (or pendente pagamento → liberada), and
+ * the receivables schedule opens with the plan's installments, in the same transaction.
+ */
+export function disburseProposal(db: Db, clock: Clock, command: OperatorCommand, deps: ProposalDeps): Promise<OperatorOutcome> {
+  return run(db, clock, command, DISBURSEMENT_AHEAD_DAYS_MAX, async ({ ctx, row, on }) => {
+    const status = statusOf(row);
+    const path = disbursementPath(status);
+    if (path.length === 0 && (status === Status.draft || status === Status.finalized)) {
+      throw refusal(ProposalCode.notApproved, `A proposta ainda não foi aprovada pelo analista de crédito (situação atual: ${statusDescription(status)}).`);
+    }
+    if (path.length === 0) throw refusal(ProposalCode.statusNotAllowed, `A situação atual da proposta (${statusDescription(status)}) não permite liberar a proposta.`);
+    if (row.payment_account === null) throw refusal(ProposalCode.paymentAccountMissing, 'A proposta não tem conta de pagamento: informe-a com Proposta/AtualizarContaPagamento antes da liberação.');
+    if (compareDates(on, firstDueDateOf(row)) >= 0) {
+      throw refusal(ProposalCode.firstDueDatePassed, `A liberação (${on}) deve ser anterior ao primeiro vencimento (${row.first_due_date}).`);
+    }
+    let current = row;
+    for (const event of path) current = await applyEvent(ctx, current, event, { on, reason: command.reason ?? null });
+    const installments = plannedInstallmentsOf(await listInstallments(ctx.tx, row.id));
+    await deps.schedule.openSchedule(
+      ctx.tx,
+      {
+        proposalId: row.id,
+        partnerId: row.partner_id,
+        proposalNumber: row.numero,
+        codigoOperacao: row.codigo_operacao,
+        customerDocument: row.customer_document,
+        customerName: holderNameIfCustomer(row),
+        contractType: row.contract_type,
+        financedAmount: dec(row.financed_amount),
+        monthlyRate: monthlyRateOf(row),
+        disbursedOn: on,
+        installments,
+      },
+      ctx.now,
+    );
+    return current;
+  });
+}
+
+/** The account holder's name is the customer's when the account is the customer's own. */
+function holderNameIfCustomer(row: ProposalRow): string | null {
+  const account = row.payment_account as { documento?: { digits?: string }; nomePagamento?: string } | null;
+  return account?.documento?.digits === row.customer_document ? (account.nomePagamento ?? null) : null;
+}
