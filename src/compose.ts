@@ -10,6 +10,9 @@ import { customersRoutes } from './modules/customers/routes.js';
 import { guaranteesRoutes } from './modules/guarantees/routes.js';
 import { proposalDeps } from './modules/proposals/proposal-wiring.js';
 import { proposalsRoutes } from './modules/proposals/routes.js';
+import { receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './modules/receivables/routes.js';
+import { receivablesDeps } from './modules/receivables/receivables-wiring.js';
+import { startJobRunner } from './platform/jobs.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config/env.js';
 import type { Db } from './platform/db/pool.js';
@@ -24,7 +27,7 @@ export interface Services {
 
 /** Built once per process: module state (the bureau provider's circuit breaker) lives as long as it. */
 export function moduleRoutes(clock: Clock, config: Config): Route[] {
-  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock) }), ...proposalsRoutes(proposalDeps)];
+  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock) }), ...proposalsRoutes(proposalDeps), ...receivablesRoutes(receivablesDeps(config))];
 }
 
 export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[] } = {}): Promise<Services> {
@@ -36,10 +39,10 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     config,
     authenticator: auth.authenticator,
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
-    plugins: [auth.plugin],
+    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config))],
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
     defaultMetrics: options.logger !== false,
   });
-  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log)] : [];
+  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log), startJobRunner(db, clock, receivablesJobHandlers, app.log)] : [];
   return { app, workers };
 }

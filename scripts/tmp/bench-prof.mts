@@ -102,8 +102,11 @@ export async function benchCallbacks(options: { databaseUrl?: string; events?: n
       const outs = await Promise.all(c.map((e) => deliver({ url: e.callback_url!, webhook_id: 'msg_' + e.id, body: e.body, secrets: e.secrets, partner_header: null, at: new Date() })));
       console.log('32 delivers (all parallel)', (performance.now()-t0).toFixed(1), outs.filter(o=>o.delivered).length);
       t0 = performance.now();
-      await Promise.all(c.map((e) => recordOutcome(db, e.id, e.claim, { status: 'delivered', attempts: 1, last_status: 204, last_error: null, delivered_at: new Date() })));
-      console.log('32 records', (performance.now()-t0).toFixed(1));
+      await Promise.all(c.slice(0,16).map((e) => db.transaction().execute(async (tx) => { await sql`set local synchronous_commit = off`.execute(tx); await recordOutcome(tx, e.id, e.claim, { status: 'delivered', attempts: 1, last_status: 204, last_error: null, delivered_at: new Date() }); })));
+      console.log('16 records async', (performance.now()-t0).toFixed(1));
+      t0 = performance.now();
+      await Promise.all(c.slice(16).map((e) => recordOutcome(db, e.id, e.claim, { status: 'delivered', attempts: 1, last_status: 204, last_error: null, delivered_at: new Date() })));
+      console.log('16 records', (performance.now()-t0).toFixed(1));
     }
     let delivered = 0;
     let idle = 0;

@@ -17,7 +17,7 @@ import { startServer, type RunningServer } from '../support/server.js';
 const PROPOSALS = 3;
 const EVENTS_PER_PROPOSAL = 2;
 const RECEIVER_DELAY_MS = 1_000;
-// Short attempts keep the lease of the killed server short: 2 waves · 2 s + 5 s margin = 9 s.
+// Short attempts keep the lease of the killed server short: 2 s timeout + 5 s margin = 7 s.
 const SERVER_ENV = { CAAS_WORKERS: 'true', CAAS_CALLBACKS_TIMEOUT_MS: '2000' };
 const ALL_DELIVERED_TIMEOUT_MS = 40_000;
 

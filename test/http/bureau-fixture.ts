@@ -70,6 +70,8 @@ export interface BureauTestService {
   tokenB: string;
   partnerB: TestPartner;
   post(path: string, consulta: unknown, token?: string): Promise<Answer>;
+  /** Tokens live one hour: call after moving the clock further. */
+  refreshTokens(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,21 +83,24 @@ export async function startBureauService(env: Record<string, string> = {}): Prom
   started = service;
   const partnerA = await service.onboard();
   const partnerB = await service.onboard();
-  const tokenA = await service.token(partnerA);
-  const tokenB = await service.token(partnerB);
-  return {
+  const t: BureauTestService = {
     service,
     provider,
     partnerA,
     partnerB,
-    tokenA,
-    tokenB,
-    async post(path, consulta, token = tokenA) {
+    tokenA: await service.token(partnerA),
+    tokenB: await service.token(partnerB),
+    async post(path, consulta, token = t.tokenA) {
       const response = await service.call(path, { consulta }, { token });
       return { status: response.statusCode, text: response.body, body: JSON.parse(response.body) };
     },
+    async refreshTokens() {
+      t.tokenA = await service.token(partnerA);
+      t.tokenB = await service.token(partnerB);
+    },
     close: () => service.close(),
   };
+  return t;
 }
 
 /** A 400 whose messages are exactly these [field, code] pairs. */

@@ -41,7 +41,7 @@ describe('ConsultaFraudeBureauBase answers', () => {
       documento: CPF, chavePix: '+5511987654321', email: 'Fulano.Tal@Example.com.br', celularUsuario: { codigoPais: '55', ddd: '11', numero: '98765-4321' },
     }));
     assert.ok(r.verificacoes.chavePix && r.verificacoes.email && r.verificacoes.celular);
-    assert.equal(r.verificacoes.email.valorMascarado, 'fu*******al@example.com.br');
+    assert.equal(r.verificacoes.email.valorMascarado, 'fu******al@example.com.br');
     assert.match(r.verificacoes.celular.valorMascarado, /^\+55 \(11\) \*+4321$/);
   });
 

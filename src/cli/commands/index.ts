@@ -9,5 +9,7 @@ import { proposalCommand } from './proposal.js';
 import { serveCommand } from './serve.js';
 import { customerCommand } from './customer.js';
 import { guaranteeCommand } from './guarantee.js';
+import { boletoCommand } from './boleto.js';
+import { pixCommand } from './pix.js';
 
-export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand, customerCommand, guaranteeCommand, auditCommand, proposalCommand];
+export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand, customerCommand, guaranteeCommand, auditCommand, proposalCommand, boletoCommand, pixCommand];

@@ -1,4 +1,4 @@
-// `caas proposal approve|disburse|assign|refuse NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--json]`:
+// `caas proposal approve|disburse|assign|refuse NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--pending] [--json]`:
 // the service team's steps of the proposal lifecycle, through the same use cases and state machine
 // as the HTTP operations (docs/proposal-lifecycle.md).
 import os from 'node:os';
@@ -8,6 +8,7 @@ import {
   assignProposal,
   disburseProposal,
   refuseProposalAsOperator,
+  requestPayment,
   type OperatorCommand,
   type OperatorOutcome,
 } from '../../modules/proposals/operator-lifecycle.js';
@@ -19,16 +20,18 @@ const OPTIONS = {
   at: { type: 'string' },
   reason: { type: 'string' },
   by: { type: 'string' },
+  pending: { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 
 const NUMBER_RE = /^[1-9]\d{0,9}$/;
 
-type Action = (ctx: CliContext, command: OperatorCommand) => Promise<OperatorOutcome>;
+type Action = (ctx: CliContext, command: OperatorCommand, pending: boolean) => Promise<OperatorOutcome>;
 
 const ACTIONS: Readonly<Record<string, Action>> = {
   approve: ({ db, clock }, c) => approveProposal(db, clock, c),
-  disburse: ({ db, clock }, c) => disburseProposal(db, clock, c, proposalDeps),
+  // --pending: only the payment order (aprovada → pendente pagamento); the money has not left yet.
+  disburse: ({ db, clock }, c, pending) => (pending ? requestPayment(db, clock, c) : disburseProposal(db, clock, c, proposalDeps)),
   assign: ({ db, clock }, c) => assignProposal(db, clock, c),
   refuse: ({ db, clock }, c) => refuseProposalAsOperator(db, clock, c),
 };
@@ -38,13 +41,14 @@ function operatorName(by: string | undefined): string {
   return `operador:${name}`;
 }
 
-function commandOf(argv: string[]): { command: OperatorCommand; json: boolean } {
+function commandOf(argv: string[]): { command: OperatorCommand; json: boolean; pending: boolean } {
   const { values, positionals } = parseOptions(argv, OPTIONS);
   if (positionals.length !== 1 || !NUMBER_RE.test(positionals[0] as string)) throw new CliError('expected exactly one proposal NUMERO (a positive integer)');
   if (values.at !== undefined && !isValidLocalDate(values.at)) throw new CliError(`--at must be a calendar date YYYY-MM-DD, got "${values.at}"`);
   return {
     command: { numero: Number(positionals[0]), at: values.at === undefined ? null : localDate(values.at), reason: values.reason ?? null, by: operatorName(values.by) },
     json: values.json === true,
+    pending: values.pending === true,
   };
 }
 
@@ -59,15 +63,16 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   const action = sub === undefined ? undefined : ACTIONS[sub];
   if (action === undefined) throw new CliError(`usage: caas ${proposalCommand.usage}`);
-  const { command, json } = commandOf(rest);
-  const outcome = await withCliContext((ctx) => action(ctx, command));
+  const { command, json, pending } = commandOf(rest);
+  if (pending && sub !== 'disburse') throw new CliError('--pending applies to disburse only');
+  const outcome = await withCliContext((ctx) => action(ctx, command, pending));
   printJsonOrLines(io, json, outcome, () => lines(outcome));
   return 0;
 }
 
 export const proposalCommand: CliCommand = {
   name: 'proposal',
-  usage: 'proposal approve|disburse|assign|refuse NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--json]',
+  usage: 'proposal approve|disburse|assign|refuse NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--pending] [--json]',
   summary: 'Move a proposal through its lifecycle (service team)',
   run,
 };

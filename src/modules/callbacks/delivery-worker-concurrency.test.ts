@@ -57,7 +57,7 @@ test('two workers on one database never send one attempt twice, nor one event tw
   const dbA = createDb(fx.database.url, { maxConnections: 4 });
   const dbB = createDb(fx.database.url, { maxConnections: 4 });
   try {
-    const options = { random: () => 0.5, timeout_ms: 2_000, batch_max: 8, concurrency_max: 4 };
+    const options = { random: () => 0.5, timeout_ms: 2_000, concurrency_max: 6 };
     const a = createCallbackWorker(dbA, fx.clock, options);
     const b = createCallbackWorker(dbB, fx.clock, options);
     const claimedBy = { a: 0, b: 0 };

@@ -1,8 +1,10 @@
-// The callbacks delivery worker. Each tick: claim a bounded batch of due events in one short
-// statement (outbox-repository.ts), POST them with bounded concurrency outside any transaction,
-// then write each outcome guarded by its claim. Nothing lives in memory between ticks, so any
-// number of processes can run it on one database, and a process killed mid-delivery loses only
-// its leases: they expire and another worker sends the same event again (same webhook-id).
+// The callbacks delivery worker. It keeps up to `concurrency_max` attempts in flight: whenever a
+// lane is free it claims that many due events in one short statement (outbox-repository.ts), POSTs
+// each outside any transaction, then writes its outcome guarded by the claim. Nothing lives in
+// memory between attempts, so any number of processes can run it on one database, and a process
+// killed mid-delivery loses only its leases: they expire and another worker sends the same event
+// again (same webhook-id). Claiming per free lane (not a batch awaited as a whole) means a slow
+// partner holds only its own lanes, and a claim's lease covers exactly one attempt.
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config/env.js';
@@ -13,7 +15,6 @@ import { rowAfterAttempt } from './attempt-result.js';
 import { DEFAULT_RETRY_POLICY, type RandomSource, type RetryPolicy } from './backoff.js';
 import { deliver } from './deliver.js';
 import {
-  CALLBACK_CLAIM_BATCH_MAX,
   CALLBACK_CLAIM_MARGIN_MS,
   CALLBACK_DELIVERY_CONCURRENCY_MAX,
   CALLBACK_ERROR_CHARS_MAX,
@@ -28,7 +29,7 @@ import { webhookIdFor } from './signing.js';
 
 export interface CallbackWorkerOptions {
   timeout_ms: number;
-  batch_max: number;
+  /** Attempts in flight at once in this process; also the most events one claim takes. */
   concurrency_max: number;
   claim_margin_ms: number;
   poll_interval_ms: number;
@@ -58,17 +59,25 @@ export interface TickReport {
 
 export interface CallbackWorker {
   readonly options: Readonly<CallbackWorkerOptions>;
-  /** How long a claim lasts: every attempt of a batch fits in it, plus a margin. */
+  /** How long a claim lasts: one attempt (the timeout bounds it) plus a margin. */
   readonly lease_ms: number;
-  /** One tick. With `now`, every instant of the tick is `now` (tests); otherwise the clock's. */
+  /**
+   * One round: claims up to concurrency_max due events and attempts them all at once. With `now`,
+   * every instant of the round is `now` (tests); otherwise the clock's.
+   */
   runOnce(now?: Date): Promise<TickReport>;
   /** Fails undeliverable events past the age bound; returns how many. */
   sweep(now?: Date): Promise<number>;
-  /** The background loop: ticks back to back while batches come full, else every poll interval. */
+  /** The background loop: refills free lanes as attempts end, polls when there is nothing due. */
   start(log: WorkerLog): Worker;
 }
 
 type AttemptResult = Exclude<keyof TickReport, 'claimed'>;
+
+interface Engine {
+  claim(limit: number, now: Date): Promise<ClaimedEvent[]>;
+  attempt(event: ClaimedEvent, instant: () => Date, log: WorkerLog): Promise<AttemptResult>;
+}
 
 const SILENT_LOG: WorkerLog = { warn: () => undefined, error: () => undefined };
 
@@ -80,10 +89,9 @@ export function callbackWorkerOptions(config: Config): Partial<CallbackWorkerOpt
   };
 }
 
-export function createCallbackWorker(db: Db, clock: Clock, overrides: Partial<CallbackWorkerOptions> = {}, log: WorkerLog = SILENT_LOG): CallbackWorker {
+export function createCallbackWorker(db: Db, clock: Clock, overrides: Partial<CallbackWorkerOptions> = {}): CallbackWorker {
   const options: CallbackWorkerOptions = {
     timeout_ms: CALLBACK_TIMEOUT_MS,
-    batch_max: CALLBACK_CLAIM_BATCH_MAX,
     concurrency_max: CALLBACK_DELIVERY_CONCURRENCY_MAX,
     claim_margin_ms: CALLBACK_CLAIM_MARGIN_MS,
     poll_interval_ms: CALLBACK_POLL_INTERVAL_MS,
@@ -95,16 +103,48 @@ export function createCallbackWorker(db: Db, clock: Clock, overrides: Partial<Ca
     ...overrides,
   };
   assertOptions(options);
-  const lease_ms = Math.ceil(options.batch_max / options.concurrency_max) * options.timeout_ms + options.claim_margin_ms;
-  let currentLog = log;
+  const lease_ms = options.timeout_ms + options.claim_margin_ms;
+  const engine = createEngine(db, options, lease_ms);
+  const worker: CallbackWorker = {
+    options,
+    lease_ms,
+    async runOnce(now) {
+      const instant = now === undefined ? () => clock.now() : () => now;
+      const claimed = await engine.claim(options.concurrency_max, instant());
+      const report: TickReport = { claimed: claimed.length, delivered: 0, retrying: 0, failed: 0, lost: 0 };
+      const results = await Promise.all(claimed.map((event) => engine.attempt(event, instant, SILENT_LOG)));
+      for (const result of results) report[result] += 1;
+      return report;
+    },
+    sweep(now) {
+      return failUndeliverable(db, now ?? clock.now(), options.retry_policy.max_age_ms, CALLBACK_SWEEP_BATCH_MAX);
+    },
+    start(log) {
+      return startLoop(worker, engine, () => clock.now(), log);
+    },
+  };
+  return worker;
+}
+
+/** Starts the worker of this process with the configuration's settings (compose.ts). */
+export function startCallbackWorker(db: Db, clock: Clock, config: Config, log: WorkerLog): Worker {
+  return createCallbackWorker(db, clock, callbackWorkerOptions(config)).start(log);
+}
+
+function createEngine(db: Db, options: CallbackWorkerOptions, lease_ms: number): Engine {
+  async function failWithout(event: ClaimedEvent, fail_reason: OutboxFailReason, message: string): Promise<AttemptResult> {
+    const last_error = message.slice(0, CALLBACK_ERROR_CHARS_MAX);
+    const written = await recordOutcome(db, event.id, event.claim, { status: 'failed', attempts: event.attempts, last_status: null, last_error, fail_reason });
+    return written ? 'failed' : 'lost';
+  }
 
   async function attempt(event: ClaimedEvent, instant: () => Date): Promise<AttemptResult> {
-    const header = partnerHeaderOf(event);
     if (event.callback_url === null || event.secrets.length === 0) {
       // Not expected: the claim checks and reads the partner in one statement. Give it back.
       await releaseClaim(db, event.id, event.claim);
       return 'lost';
     }
+    const header = partnerHeaderOf(event);
     if (!header.ok) return failWithout(event, 'permanent', `invalid_partner_header: ${header.problem}`);
     // Attempts cut short by a crash count too: an event that kills its worker every time stops.
     if (event.attempts > options.retry_policy.max_attempts) return failWithout(event, 'max_attempts', 'attempts interrupted before their outcome was recorded');
@@ -117,75 +157,66 @@ export function createCallbackWorker(db: Db, clock: Clock, overrides: Partial<Ca
     return row.status === 'pending' ? 'retrying' : row.status;
   }
 
-  async function failWithout(event: ClaimedEvent, fail_reason: OutboxFailReason, message: string): Promise<AttemptResult> {
-    const last_error = message.slice(0, CALLBACK_ERROR_CHARS_MAX);
-    const written = await recordOutcome(db, event.id, event.claim, { status: 'failed', attempts: event.attempts, last_status: null, last_error, fail_reason });
-    return written ? 'failed' : 'lost';
-  }
-
-  async function attemptSafely(event: ClaimedEvent, instant: () => Date): Promise<AttemptResult> {
-    try {
-      return await attempt(event, instant);
-    } catch (error) {
-      // An assertion (a malformed stored secret, an oversized body): retrying cannot help, and
-      // crashing the process would only make every worker trip on the same row.
-      currentLog.error({ err: error, event: event.id }, 'callback attempt failed unexpectedly');
+  return {
+    claim: (limit, now) => claimDueEvents(db, now, lease_ms, limit),
+    async attempt(event, instant, log) {
       try {
-        return await failWithout(event, 'internal', `internal: ${(error as Error).message}`);
-      } catch {
-        return 'lost'; // the database is unreachable: the lease expires and the event is retried
+        const result = await attempt(event, instant);
+        if (result === 'lost') log.warn({ event: event.id }, 'callback claim expired before its outcome was written');
+        return result;
+      } catch (error) {
+        // An assertion (a malformed stored secret, an oversized body): retrying cannot help, and
+        // crashing the process would only make every worker trip on the same row.
+        log.error({ err: error, event: event.id }, 'callback attempt failed unexpectedly');
+        try {
+          return await failWithout(event, 'internal', `internal: ${(error as Error).message}`);
+        } catch {
+          return 'lost'; // the database is unreachable: the lease expires and the event is retried
+        }
       }
-    }
-  }
-
-  const worker: CallbackWorker = {
-    options,
-    lease_ms,
-    async runOnce(now) {
-      const instant = now === undefined ? () => clock.now() : () => now;
-      const claimed = await claimDueEvents(db, instant(), lease_ms, options.batch_max);
-      const report: TickReport = { claimed: claimed.length, delivered: 0, retrying: 0, failed: 0, lost: 0 };
-      await forEachBounded(claimed, options.concurrency_max, async (event) => {
-        report[await attemptSafely(event, instant)] += 1;
-      });
-      if (report.lost > 0) currentLog.warn({ lost: report.lost }, 'callback claims expired before their outcome was written');
-      return report;
-    },
-    sweep(now) {
-      return failUndeliverable(db, now ?? clock.now(), options.retry_policy.max_age_ms, CALLBACK_SWEEP_BATCH_MAX);
-    },
-    start(log) {
-      currentLog = log;
-      return startLoop(worker, log);
     },
   };
-  return worker;
 }
 
-/** Starts the worker of this process with the configuration's settings (compose.ts). */
-export function startCallbackWorker(db: Db, clock: Clock, config: Config, log: WorkerLog): Worker {
-  return createCallbackWorker(db, clock, callbackWorkerOptions(config), log).start(log);
-}
-
-function startLoop(worker: CallbackWorker, log: WorkerLog): Worker {
-  const { batch_max, poll_interval_ms, sweep_interval_ms } = worker.options;
+function startLoop(worker: CallbackWorker, engine: Engine, now: () => Date, log: WorkerLog): Worker {
+  const { concurrency_max, poll_interval_ms, sweep_interval_ms } = worker.options;
   let stopped = false;
+  let inFlight = 0;
+  const running = new Set<Promise<unknown>>();
   let wake: (() => void) | null = null;
+  let nudged = false; // an attempt ended while the loop was busy claiming: claim again at once
+  const nudge = () => {
+    nudged = true;
+    wake?.();
+  };
   // Monotonic time for scheduling only: the sweep's pace is not a business instant.
   let lastSweep = -Infinity;
   const loop = (async () => {
     while (!stopped) {
-      let full = false;
       try {
         if (performance.now() - lastSweep >= sweep_interval_ms) {
           lastSweep = performance.now();
           await worker.sweep();
         }
-        full = (await worker.runOnce()).claimed === batch_max;
+        const free = concurrency_max - inFlight;
+        const events = free > 0 ? await engine.claim(free, now()) : [];
+        for (const event of events) {
+          inFlight += 1;
+          const task = engine.attempt(event, now, log).finally(() => {
+            inFlight -= 1;
+            running.delete(task);
+            nudge(); // a lane is free, and the next event of that proposal may now be due
+          });
+          running.add(task);
+        }
       } catch (error) {
-        log.error({ err: error, worker: 'callbacks' }, 'callbacks tick failed');
+        log.error({ err: error, worker: 'callbacks' }, 'callbacks claim failed');
       }
-      if (full || stopped) continue;
+      if (stopped) break;
+      if (nudged) {
+        nudged = false;
+        continue;
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, poll_interval_ms);
         wake = () => {
@@ -194,14 +225,16 @@ function startLoop(worker: CallbackWorker, log: WorkerLog): Worker {
         };
       });
       wake = null;
+      nudged = false;
     }
+    await Promise.all(running); // each attempt is bounded by the timeout, and its outcome is recorded
   })();
   return {
     name: 'callbacks',
     stop: async () => {
       stopped = true;
-      wake?.();
-      await loop; // attempts in flight finish (each is bounded by the timeout) and are recorded
+      nudge();
+      await loop;
     },
   };
 }
@@ -212,17 +245,8 @@ function partnerHeaderOf(event: ClaimedEvent): { ok: true; value: PartnerHeader 
   return checked.ok ? { ok: true, value: checked.value } : { ok: false, problem: checked.problem };
 }
 
-/** Runs `work` on every item with at most `limit` running at once. */
-async function forEachBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
-
 function assertOptions(o: CallbackWorkerOptions): void {
-  for (const name of ['timeout_ms', 'batch_max', 'concurrency_max', 'poll_interval_ms', 'sweep_interval_ms'] as const) {
+  for (const name of ['timeout_ms', 'concurrency_max', 'poll_interval_ms', 'sweep_interval_ms'] as const) {
     if (!Number.isSafeInteger(o[name]) || o[name] <= 0) throw new Error(`assertion: callback worker ${name} must be a positive integer, got ${o[name]}`);
   }
   if (!Number.isSafeInteger(o.claim_margin_ms) || o.claim_margin_ms < 0) throw new Error('assertion: claim_margin_ms must be >= 0');

@@ -52,20 +52,17 @@ export const CALLBACK_ERROR_CHARS_MAX = 500;
 
 // The delivery worker (delivery-worker.ts).
 
-/** Events claimed by one tick. Small enough that a claim's lease stays short (see below). */
-export const CALLBACK_CLAIM_BATCH_MAX = 32;
-
-/** Attempts in flight at once per process (each is one outgoing connection). */
+/** Attempts in flight at once per process (each is one outgoing connection, one claimed event). */
 export const CALLBACK_DELIVERY_CONCURRENCY_MAX = 16;
 
 /**
- * Added to a claim's lease beyond the attempts themselves: the outcome write and scheduling
- * delays. A claim lasts ceil(batch / concurrency) · timeout + this margin; after that, a crashed
- * worker's events are taken by another worker.
+ * Added to a claim's lease beyond the attempt itself (bounded by the timeout): the outcome write
+ * and scheduling delays. A claim lasts timeout + this margin; after that, a crashed worker's
+ * events are taken by another worker.
  */
 export const CALLBACK_CLAIM_MARGIN_MS = 5_000;
 
-/** Idle pause between ticks when the last tick found less than a full batch. */
+/** The longest pause between two claims when nothing wakes the worker earlier (an attempt ending). */
 export const CALLBACK_POLL_INTERVAL_MS = 1_000;
 
 /** How often events that cannot be sent (no URL, disabled partner) are checked against the age bound. */

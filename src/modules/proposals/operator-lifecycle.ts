@@ -90,6 +90,19 @@ export function refuseProposalAsOperator(db: Db, clock: Clock, command: Operator
   });
 }
 
+/** Money leaves only to a known account. */
+function requireAccount(row: ProposalRow): void {
+  if (row.payment_account === null) throw refusal(ProposalCode.paymentAccountMissing, 'A proposta não tem conta de pagamento: informe-a com Proposta/AtualizarContaPagamento antes da liberação.');
+}
+
+/** The payment order is issued but the money has not left yet: aprovada → pendente pagamento. */
+export function requestPayment(db: Db, clock: Clock, command: OperatorCommand): Promise<OperatorOutcome> {
+  return run(db, clock, command, 0, ({ ctx, row, on }) => {
+    requireAccount(row);
+    return applyEvent(ctx, row, 'requestPayment', { on, reason: command.reason ?? null });
+  });
+}
+
 /**
  * Disbursement: aprovada → pendente pagamento → liberada (or pendente pagamento → liberada), and
  * the receivables schedule opens with the plan's installments, in the same transaction.
@@ -102,7 +115,7 @@ export function disburseProposal(db: Db, clock: Clock, command: OperatorCommand,
       throw refusal(ProposalCode.notApproved, `A proposta ainda não foi aprovada pelo analista de crédito (situação atual: ${statusDescription(status)}).`);
     }
     if (path.length === 0) throw refusal(ProposalCode.statusNotAllowed, `A situação atual da proposta (${statusDescription(status)}) não permite liberar a proposta.`);
-    if (row.payment_account === null) throw refusal(ProposalCode.paymentAccountMissing, 'A proposta não tem conta de pagamento: informe-a com Proposta/AtualizarContaPagamento antes da liberação.');
+    requireAccount(row);
     if (compareDates(on, firstDueDateOf(row)) >= 0) {
       throw refusal(ProposalCode.firstDueDatePassed, `A liberação (${on}) deve ser anterior ao primeiro vencimento (${row.first_due_date}).`);
     }

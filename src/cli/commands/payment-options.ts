@@ -1,0 +1,26 @@
+// Options shared by `caas boleto pay` and `caas pix pay`: the amount received and its date.
+import { isValidLocalDate, localDate, type LocalDate } from '../../platform/dates.js';
+import { dec, type Decimal } from '../../platform/money.js';
+import type { PaymentReceipt } from '../../modules/receivables/pay-collection.js';
+import { CliError } from '../io.js';
+
+const AMOUNT_RE = /^\d{1,16}(\.\d{1,2})?$/;
+
+export const PAY_OPTIONS = { amount: { type: 'string' }, at: { type: 'string' }, json: { type: 'boolean' } } as const;
+
+export function readPayment(values: { amount?: string; at?: string }): { amount: Decimal | null; at: LocalDate | null } {
+  if (values.amount !== undefined && !AMOUNT_RE.test(values.amount)) throw new CliError(`--amount must be a positive amount such as 350.00, got "${values.amount}"`);
+  if (values.at !== undefined && !isValidLocalDate(values.at)) throw new CliError(`--at must be a calendar date YYYY-MM-DD, got "${values.at}"`);
+  const amount = values.amount === undefined ? null : dec(values.amount);
+  if (amount !== null && amount.isZero()) throw new CliError('--amount must be greater than zero');
+  return { amount, at: values.at === undefined ? null : localDate(values.at) };
+}
+
+export function receiptLines(what: string, r: PaymentReceipt): string[] {
+  const tail = r.paidOff ? '; the schedule is paid off' : '';
+  return [`${what} paid: R$ ${r.amount.toFixed(2)} on ${r.date}, proposal ${r.proposalNumber}, ${r.launches} launch(es) posted${tail}`];
+}
+
+export function receiptJson(r: PaymentReceipt): Record<string, unknown> {
+  return { ...r, amount: r.amount.toFixed(2) };
+}
