@@ -9,7 +9,10 @@ import { openEmbedded } from '../src/platform/db/embedded.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { ensureSystemTools } from './system-tools.js';
 
-const TEMPLATE = 'caas_template';
+// Names scoped to this run, so two runs on one PostgreSQL never drop each other's databases.
+const RUN_ID = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+const TEMPLATE = `caas_tpl_${RUN_ID}`;
+const TEST_DB_PREFIX = `caas_t_${RUN_ID}_`;
 const ROOTS = ['src', 'test'];
 
 function findTests(dir: string, out: string[] = []): string[] {
@@ -41,7 +44,7 @@ async function dropTestDatabases(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
   await client.connect();
   try {
-    const { rows } = await client.query("select datname from pg_database where datname like 'caas_t_%'");
+    const { rows } = await client.query('select datname from pg_database where datname like $1 or datname = $2', [`${TEST_DB_PREFIX}%`, TEMPLATE]);
     for (const r of rows) await client.query(`drop database if exists "${r.datname}" with (force)`);
   } finally {
     await client.end();
@@ -57,12 +60,11 @@ async function main(): Promise<number> {
   const baseUrl = external ?? (embedded as { url: string }).url;
   console.log(`tests: ${files.length} files against ${external ? 'DATABASE_URL' : 'embedded PostgreSQL'}`);
   try {
-    await dropTestDatabases(baseUrl);
-    await admin(baseUrl, [`drop database if exists ${TEMPLATE} with (force)`, `create database ${TEMPLATE}`]);
+    await admin(baseUrl, [`create database ${TEMPLATE}`]);
     await migrate(withDatabase(baseUrl, TEMPLATE));
     const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${process.env.CAAS_TEST_CONCURRENCY ?? '2'}`, ...files];
     const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, CAAS_TEST_DATABASE_URL: baseUrl, CAAS_TEST_TEMPLATE: TEMPLATE } });
+      const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, CAAS_TEST_DATABASE_URL: baseUrl, CAAS_TEST_TEMPLATE: TEMPLATE, CAAS_TEST_DB_PREFIX: TEST_DB_PREFIX } });
       child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     });
     await dropTestDatabases(baseUrl);

@@ -159,19 +159,20 @@ describe('GerarUnicoBoleto', () => {
   });
 
   test('boletos due on both sides of the 2025-02-22 factor restart', async () => {
-    world.service.clock.set('2025-02-20T15:00:00Z');
+    const early = await startWorld('2025-02-20T15:00:00Z');
     try {
-      const s = await openFor(world, { firstDue: '2025-02-21', disbursedOn: '2025-01-21', count: 2 });
-      await ok(world, SINGLE, singleBoleto(s.proposalId, [1], { dtVencimento: '2025-02-21' }));
-      await ok(world, SINGLE, singleBoleto(s.proposalId, [2], { dtVencimento: '2025-02-22' }));
-      const factors = (await boletosOf(s.proposalId)).map((b) => {
-        const check = linhaDigitavelToBarcode(String(b.linhaDigitavel));
+      const s = await openFor(early, { firstDue: '2025-02-21', disbursedOn: '2025-01-21', count: 2 });
+      await ok(early, SINGLE, singleBoleto(s.proposalId, [1], { dtVencimento: '2025-02-21' }));
+      await ok(early, SINGLE, singleBoleto(s.proposalId, [2], { dtVencimento: '2025-02-22' }));
+      const list = (await ok(early, LIST, { dto: { codigoProposta: s.proposalId } })).boletos as Array<{ linhaDigitavel: string }>;
+      const factors = list.map((b) => {
+        const check = linhaDigitavelToBarcode(b.linhaDigitavel);
         assert.ok(check.ok);
         return check.barcode.slice(5, 9);
       });
       assert.deepEqual(factors, ['9999', '1000']);
     } finally {
-      world.service.clock.set(TEST_NOW);
+      await early.service.close();
     }
   });
 });

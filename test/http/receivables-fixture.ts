@@ -16,8 +16,10 @@ export interface World {
   token: string;
 }
 
-export async function startWorld(): Promise<World> {
+/** `at` moves the frozen clock before the partner is onboarded (time never goes backwards after). */
+export async function startWorld(at?: string): Promise<World> {
   const service = await startTestService();
+  if (at !== undefined) service.clock.set(at);
   const partner = await service.onboard();
   return { service, partner, token: await service.token(partner) };
 }

@@ -33,7 +33,7 @@ async function adminQuery(statement: string): Promise<void> {
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `caas_t_${randomBytes(6).toString('hex')}`;
+  const name = `${process.env.CAAS_TEST_DB_PREFIX ?? 'caas_t_'}${randomBytes(6).toString('hex')}`;
   const template = process.env.CAAS_TEST_TEMPLATE ?? 'caas_template';
   await adminQuery(`create database ${name} template ${template}`);
   const url = withDatabase(baseUrl(), name);

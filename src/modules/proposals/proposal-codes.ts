@@ -1,7 +1,7 @@
 // Message codes of the proposal operations. Where the interface's catalogue (Proposta/Recusar's
 // table) has a fitting row, its code and detail are used as `code` = "Cxxxx/Vxxxx"; the rules it
 // does not cover carry this service's own PRPnnn / LANnnn codes (docs/proposals.md).
-import { DomainError, MessageType, type MessageInput, type Problems } from '../../platform/errors.js';
+import { DomainError, type MessageInput, type Problems } from '../../platform/errors.js';
 
 export const ProposalCode = {
   customerMissing: 'T0665/D0001',
@@ -57,14 +57,6 @@ export function messagesOf(problems: Problems): MessageInput[] {
     throw error;
   }
   return [];
-}
-
-export function businessMessage(code: string, description: string, field: string | null = null): MessageInput {
-  return { code, description, field, messageType: MessageType.business };
-}
-
-export function throwIfAny(messages: readonly MessageInput[]): void {
-  if (messages.length > 0) throw new DomainError('validation', [...messages]);
 }
 
 export function refusal(code: string, description: string, field: string | null = null): DomainError {

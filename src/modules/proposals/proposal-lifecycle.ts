@@ -93,10 +93,6 @@ export function targetOf(event: LifecycleEvent): StatusId {
   return RULES[event].to;
 }
 
-export function allowedFrom(event: LifecycleEvent): readonly StatusId[] {
-  return RULES[event].from;
-}
-
 export type TransitionDecision = { ok: true; from: StatusId; to: StatusId; event: LifecycleEvent } | { ok: false; from: StatusId; event: LifecycleEvent };
 
 /** Whether `event` may happen to a proposal in `from`, and where it leads. */

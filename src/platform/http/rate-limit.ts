@@ -22,7 +22,9 @@ export class RateLimiter {
   take(id: string): void {
     const now = this.now_ms();
     const bucket = this.buckets.get(id) ?? { tokens: this.burst, updated_ms: now };
-    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.updated_ms) / 1000) * this.rate_per_second);
+    // A clock that steps backwards (NTP, tests) must not drain the bucket: elapsed time is never negative.
+    const elapsed_ms = Math.max(0, now - bucket.updated_ms);
+    bucket.tokens = Math.min(this.burst, bucket.tokens + (elapsed_ms / 1000) * this.rate_per_second);
     bucket.updated_ms = now;
     if (bucket.tokens < 1) {
       const wait_s = Math.max(1, Math.ceil((1 - bucket.tokens) / this.rate_per_second));
