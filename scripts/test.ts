@@ -67,9 +67,9 @@ async function main(): Promise<number> {
       const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, CAAS_TEST_DATABASE_URL: baseUrl, CAAS_TEST_TEMPLATE: TEMPLATE, CAAS_TEST_DB_PREFIX: TEST_DB_PREFIX } });
       child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     });
-    await dropTestDatabases(baseUrl);
     return code;
   } finally {
+    await dropTestDatabases(baseUrl).catch((error: unknown) => console.error(`could not drop test databases: ${(error as Error).message}`));
     await embedded?.stop();
   }
 }

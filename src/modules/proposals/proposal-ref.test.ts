@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DomainError } from '../../platform/errors.js';
+import { proposalRefOf, requireProposalRef } from './proposal-ref.js';
+
+const UUID = '3F2504E0-4F89-11D3-9A0C-0305E82C3301';
+
+test('precedence: codigoProposta, then codigoOperacao, then numeroProposta; blanks are not sent', () => {
+  assert.deepEqual(proposalRefOf({ codigoProposta: UUID, codigoOperacao: 'x', numeroProposta: 7 }), { by: 'codigo', value: UUID.toLowerCase() });
+  assert.deepEqual(proposalRefOf({ codigoProposta: ' ', codigoOperacao: '771204', numeroProposta: 7 }), { by: 'operacao', value: '771204' });
+  assert.deepEqual(proposalRefOf({ codigoOperacao: null, numeroProposta: 7 }), { by: 'numero', value: 7 });
+  assert.deepEqual(proposalRefOf({ numeroProposta: ' 42 ' }), { by: 'numero', value: 42 });
+  assert.equal(proposalRefOf({}), null);
+  assert.equal(proposalRefOf(null), null);
+});
+
+test('a number that is not a positive 32-bit integer identifies nothing', () => {
+  for (const numeroProposta of ['abc', '0', '-1', '1.5', '99999999999', 0, 2_147_483_648]) assert.equal(proposalRefOf({ numeroProposta }), null, String(numeroProposta));
+});
+
+test('requireProposalRef: PRP008 on dto, or on dto.numeroProposta when that is not a number', () => {
+  const fieldOf = (dto: Record<string, unknown>) => {
+    try {
+      requireProposalRef(dto);
+    } catch (error) {
+      assert.ok(error instanceof DomainError);
+      return [error.messages[0]!.code, error.messages[0]!.field];
+    }
+    return null;
+  };
+  assert.deepEqual(fieldOf({}), ['PRP008', 'dto']);
+  assert.deepEqual(fieldOf({ numeroProposta: 'x' }), ['PRP008', 'dto.numeroProposta']);
+  assert.equal(fieldOf({ numeroProposta: 3 }), null);
+});
