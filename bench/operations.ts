@@ -1,6 +1,20 @@
 // The operations `npm run bench` measures. Each names its path, how to build a request body,
 // and how many rows it writes (the baseline does the same number of inserts). Modules add theirs.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { cpfCheckDigits } from '../src/platform/documents.js';
+
+function randomCpf(): string {
+  const base = String(randomInt(100_000_000, 999_999_999));
+  return `${base}${cpfCheckDigits(base)}`;
+}
+
+/** The latest SCR month surely published (three months back). */
+function scrMonth(): { mes: string; ano: string } {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - 3);
+  return { mes: String(d.getUTCMonth() + 1), ano: String(d.getUTCFullYear()) };
+}
 
 export interface BenchContext {
   /** Base URL of the caas server under test. */
@@ -23,6 +37,8 @@ export interface BenchOperation {
   form?: boolean;
   /** Expected status (default 200). */
   status?: number;
+  /** How many distinct bodies to prepare (default 200); large for operations that cache by input. */
+  pool?: number;
   setup?(ctx: BenchContext): Promise<void>;
   body(ctx: BenchContext): Promise<string> | string;
 }
@@ -42,5 +58,22 @@ export const OPERATIONS: BenchOperation[] = [
     writes: 0,
     status: 400,
     body: () => JSON.stringify({ dto: { codigoProposta: randomUUID() } }),
+  },
+  {
+    name: 'Bureau/ConsultarBureau (sandbox, fresh documents)',
+    path: '/Bureau/ConsultarBureau',
+    writes: 2,
+    pool: 20_000,
+    body: () => JSON.stringify({ consulta: { documento: randomCpf(), codigoProduto: '1', consultaCompleta: true } }),
+  },
+  {
+    name: 'Bureau/ConsultarSCR (sandbox, fresh documents)',
+    path: '/Bureau/ConsultarSCR',
+    writes: 2,
+    pool: 20_000,
+    body: () => {
+      const { mes, ano } = scrMonth();
+      return JSON.stringify({ consulta: { documento: randomCpf(), dataBaseMes: mes, dataBaseAno: ano, dtAceiteCliente: new Date().toISOString() } });
+    },
   },
 ];

@@ -66,7 +66,7 @@ function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
 
 async function measure(url: string, op: BenchOperation, ctx: BenchContext, pathOverride?: string, seconds = RUN_SECONDS): Promise<Measure> {
   // Form bodies carry a one-time assertion each; JSON bodies are recycled from a small pool.
-  const bodies = await Promise.all(Array.from({ length: op.form ? Math.ceil((FORM_BODIES * seconds) / RUN_SECONDS) : 200 }, () => op.body(ctx)));
+  const bodies = await Promise.all(Array.from({ length: op.form ? Math.ceil((FORM_BODIES * seconds) / RUN_SECONDS) : (op.pool ?? 200) }, () => op.body(ctx)));
   let i = 0;
   const result = await autocannon({
     url: `${url}${pathOverride ?? op.path}`,

@@ -74,6 +74,20 @@ describe('valid proposals', () => {
     assert.deepEqual((proposta.historico as { evento: string }[]).map((h) => h.evento), ['create', 'finalize']);
   });
 
+  test('latency of creation and Consultar, warm (logged for the bench)', async () => {
+    const timings = { create: [] as number[], consult: [] as number[] };
+    for (let i = 0; i < 20; i++) {
+      let t = performance.now();
+      const { codigo } = await createOk(service, token, personDto());
+      timings.create.push(performance.now() - t);
+      t = performance.now();
+      assert.equal((await consult(service, token, { codigoProposta: codigo })).status, 200);
+      timings.consult.push(performance.now() - t);
+    }
+    const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(1);
+    console.log(`proposal latency p50 over 20 (in-process inject): create ${p50(timings.create)} ms, Consultar ${p50(timings.consult)} ms`);
+  });
+
   test('a company (CNPJ, numeric and alphanumeric): 6 months within the 1.5% IOF cap', async () => {
     for (const documento of [COMPANY_CNPJ, '11.222.333/0001-81', ALPHANUMERIC_CNPJ, '12.abc.345/01de-35']) {
       const { body, codigo } = await createOk(service, token, personDto({ documentoCliente: documento, prazo: 6 }));
@@ -186,6 +200,12 @@ describe('validation: every problem is one message with its JSON path', () => {
     await refusedWith(personDto({ codigoOperacao: 'dup-1' }), [['dto.codigoOperacao', 'PRP005']]);
     const other = await service.onboard();
     await createOk(service, await service.token(other), personDto({ codigoOperacao: 'dup-1' }));
+  });
+
+  test('concurrent creations with one codigoOperacao: exactly one succeeds, the others PRP005', async () => {
+    const responses = await Promise.all(Array.from({ length: 6 }, () => post(service, token, CREATE, { dto: personDto({ codigoOperacao: 'corrida-1' }) })));
+    assert.deepEqual(responses.map((r) => r.status).sort(), [200, 400, 400, 400, 400, 400]);
+    for (const r of responses.filter((x) => x.status === 400)) assert.deepEqual(problems(r.body), [['dto.codigoOperacao', 'PRP005']]);
   });
 
   test('several problems at once: all of them in one answer', async () => {

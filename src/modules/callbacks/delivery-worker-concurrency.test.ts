@@ -104,3 +104,23 @@ test('the background loop delivers without explicit ticks and stops cleanly', as
   assert.deepEqual(errors, []);
   assert.equal(loop.name, 'callbacks');
 });
+
+test('in the loop a slow partner holds only its own lane: other events keep flowing', async () => {
+  const slow = await fx.partner();
+  const fast = await fx.partner();
+  fx.receiver.secrets = [slow.secret, fast.secret];
+  const stuck = await fx.enqueue(slow.partnerId, boleto(randomUUID(), 1));
+  fx.receiver.reply = (r) => (r.webhookId === `msg_${stuck}` ? { status: 200, delay_ms: 1_500 } : { status: 200 });
+  const w = createCallbackWorker(fx.database.db, fx.clock, { poll_interval_ms: 20, timeout_ms: 3_000, concurrency_max: 2 });
+  const loop = w.start({ warn: () => undefined, error: () => undefined });
+  try {
+    await fx.receiver.waitFor(() => fx.receiver.byId(`msg_${stuck}`).length === 1, 5_000);
+    const others: string[] = [];
+    for (let i = 2; i <= 7; i += 1) others.push(await fx.enqueue(fast.partnerId, boleto(randomUUID(), i)));
+    await fx.receiver.waitFor(() => others.every((id) => fx.receiver.byId(`msg_${id}`).length === 1), 1_200);
+    assert.equal((await fx.row(stuck)).status, 'pending', 'the slow attempt is still in flight');
+  } finally {
+    await loop.stop();
+  }
+  assert.equal((await fx.row(stuck)).status, 'delivered', 'stop waits for the attempt in flight and records it');
+});

@@ -198,6 +198,8 @@ function startLoop(worker: CallbackWorker, engine: Engine, now: () => Date, log:
           lastSweep = performance.now();
           await worker.sweep();
         }
+        // Every free lane is refilled at once: waiting to claim for several lanes together would
+        // leave lanes idle behind a slow partner's attempts.
         const free = concurrency_max - inFlight;
         const events = free > 0 ? await engine.claim(free, now()) : [];
         for (const event of events) {
