@@ -77,3 +77,30 @@ export const OPERATIONS: BenchOperation[] = [
     },
   },
 ];
+
+/** A person's proposal: R$ 10,000 at 2% a month over 12 months, first due in 30 days. */
+export function proposalBody(): string {
+  const firstDue = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return JSON.stringify({ dto: { documentoCliente: randomCpf(), vlrSolicitado: 10000, prazo: 12, percJurosNegociado: 2, dtPrimeiroVencto: firstDue }, parametros: null });
+}
+
+OPERATIONS.push(
+  {
+    name: 'Proposta/IncluirManualSimplificado (12 installments)',
+    path: '/Proposta/IncluirManualSimplificado',
+    // proposal + 12 installments + history + idempotency record, in one transaction.
+    writes: 15,
+    body: () => proposalBody(),
+  },
+  {
+    name: 'Proposta/Consultar (by numero)',
+    path: '/Proposta/Consultar',
+    writes: 0,
+    setup: async (ctx) => {
+      const response = await fetch(`${ctx.url}/Proposta/IncluirManualSimplificado`, { method: 'POST', headers: { authorization: `Bearer ${ctx.token}`, idempotencykey: randomUUID(), 'content-type': 'application/json' }, body: proposalBody() });
+      const created = (await response.json()) as { numero: number };
+      ctx.state.numero = created.numero;
+    },
+    body: (ctx) => JSON.stringify({ dto: { numeroProposta: ctx.state.numero } }),
+  },
+);

@@ -53,12 +53,24 @@ describe('token endpoint', () => {
     assert.equal(response.statusCode, 200, response.body);
   });
 
-  test('expired assertion', async () => expectRefused(await form(await service.assertion(partner, { iat: nowS() - 600, nbf: nowS() - 600, exp: nowS() - 1 })), 'invalid_client'));
-  test('not yet valid assertion', async () => expectRefused(await form(await service.assertion(partner, { nbf: nowS() + 300, exp: nowS() + 600 })), 'invalid_client'));
-  test('lifetime over one hour', async () => expectRefused(await form(await service.assertion(partner, { exp: nowS() + 3601 + 60 })), 'invalid_client'));
-  test('wrong audience', async () => expectRefused(await form(await service.assertion(partner, { aud: 'https://other.example/connect/token' })), 'invalid_client'));
-  test('iss different from sub', async () => expectRefused(await form(await service.assertion(partner, { sub: 'someone.else' })), 'invalid_client'));
-  test('missing jti', async () => expectRefused(await form(await service.assertion(partner, { jti: undefined })), 'invalid_client'));
+  test('expired assertion', async () => {
+    await expectRefused(await form(await service.assertion(partner, { iat: nowS() - 600, nbf: nowS() - 600, exp: nowS() - 1 })), 'invalid_client');
+  });
+  test('not yet valid assertion', async () => {
+    await expectRefused(await form(await service.assertion(partner, { nbf: nowS() + 300, exp: nowS() + 600 })), 'invalid_client');
+  });
+  test('lifetime over one hour', async () => {
+    await expectRefused(await form(await service.assertion(partner, { exp: nowS() + 3601 + 60 })), 'invalid_client');
+  });
+  test('wrong audience', async () => {
+    await expectRefused(await form(await service.assertion(partner, { aud: 'https://other.example/connect/token' })), 'invalid_client');
+  });
+  test('iss different from sub', async () => {
+    await expectRefused(await form(await service.assertion(partner, { sub: 'someone.else' })), 'invalid_client');
+  });
+  test('missing jti', async () => {
+    await expectRefused(await form(await service.assertion(partner, { jti: undefined })), 'invalid_client');
+  });
 
   test('unknown client and disabled partner get the same generic answer', async () => {
     const unknown = await expectRefused(await form(await service.assertion({ ...partner, clientId: 'caas.nobody' })), 'invalid_client');
@@ -109,16 +121,24 @@ describe('token endpoint', () => {
     await expectRefused(await form(await service.assertion(partner), { client_id: 'client_id' }), 'invalid_client');
   });
 
-  test('scope over 300 characters', async () => expectRefused(await form(await service.assertion(partner), { scope: `caas.proposals ${'x'.repeat(300)}` }), 'invalid_scope'));
+  test('scope over 300 characters', async () => {
+    await expectRefused(await form(await service.assertion(partner), { scope: `caas.proposals ${'x'.repeat(300)}` }), 'invalid_scope');
+  });
 
   test('scope not granted', async () => {
     const limited = await service.onboard({ scopes: ['caas.bureau'] });
     await expectRefused(await form(await service.assertion(limited), { scope: 'caas.proposals' }), 'invalid_scope');
   });
 
-  test('wrong grant type', async () => expectRefused({ ...(await form(await service.assertion(partner))), grant_type: 'password' }, 'unsupported_grant_type'));
-  test('missing fields', async () => expectRefused({ grant_type: 'client_credentials' }, 'invalid_request'));
-  test('JSON instead of a form', async () => expectRefused(await form(await service.assertion(partner)), 'invalid_request', 400, 'application/json'));
+  test('wrong grant type', async () => {
+    await expectRefused({ ...(await form(await service.assertion(partner))), grant_type: 'password' }, 'unsupported_grant_type');
+  });
+  test('missing fields', async () => {
+    await expectRefused({ grant_type: 'client_credentials' }, 'invalid_request');
+  });
+  test('JSON instead of a form', async () => {
+    await expectRefused(await form(await service.assertion(partner)), 'invalid_request', 400, 'application/json');
+  });
 
   test('the service publishes its token-signing keys', async () => {
     const jwks = (await service.app.inject({ url: '/.well-known/jwks.json' })).json() as { keys: { kid: string; alg: string }[] };
