@@ -25,6 +25,8 @@ export interface BenchContext {
   assertion(): Promise<string>;
   /** Free-form state prepared by `setup` of earlier operations (e.g. a proposal to query). */
   state: Record<string, unknown>;
+  /** Runs the `caas` command in-process against the bench database (operator steps). */
+  cli(args: string[]): Promise<string>;
 }
 
 export interface BenchOperation {
@@ -102,5 +104,83 @@ OPERATIONS.push(
       ctx.state.numero = created.numero;
     },
     body: (ctx) => JSON.stringify({ dto: { numeroProposta: ctx.state.numero } }),
+  },
+);
+
+const TODAY = () => new Date().toISOString().slice(0, 10);
+const INSTALLMENTS_PER_PROPOSAL = 420;
+
+/** Creates and disburses `count` proposals of 420 installments; returns their codigos. */
+async function disbursedProposals(ctx: BenchContext, count: number): Promise<string[]> {
+  const codigos: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const firstDue = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const dto = {
+      documentoCliente: randomCpf(),
+      vlrSolicitado: 500000,
+      prazo: INSTALLMENTS_PER_PROPOSAL,
+      percJurosNegociado: 1,
+      dtPrimeiroVencto: firstDue,
+      propostaContaPagamentoDTO: { codigoBanco: 341, tipoConta: 1, agencia: '0001', conta: '123456', contaDig: '7', numeroBanco: '341', documentoFederalPagamento: '123.456.789-09', nomePagamento: 'Maria da Silva' },
+    };
+    const response = await fetch(`${ctx.url}/Proposta/IncluirManualSimplificado`, { method: 'POST', headers: { authorization: `Bearer ${ctx.token}`, idempotencykey: randomUUID(), 'content-type': 'application/json' }, body: JSON.stringify({ dto, parametros: [{ nome: 'Proposta_IsentarIOF', valor: 'true' }] }) });
+    const created = (await response.json()) as { codigo: string; numero: number; hasError: boolean; messages: unknown[] };
+    if (created.hasError) throw new Error(`bench setup: proposal refused: ${JSON.stringify(created.messages)}`);
+    await ctx.cli(['proposal', 'approve', String(created.numero), '--at', TODAY()]);
+    await ctx.cli(['proposal', 'disburse', String(created.numero), '--at', TODAY()]);
+    codigos.push(created.codigo);
+  }
+  return codigos;
+}
+
+/** Installment slots (proposal, number) handed out once each, so every boleto request is valid. */
+function nextSlot(ctx: BenchContext, key: string): { codigoProposta: string; nroParcela: number } {
+  const codigos = ctx.state[key] as string[];
+  const used = (ctx.state[`${key}:used`] as number | undefined) ?? 0;
+  ctx.state[`${key}:used`] = used + 1;
+  const proposal = Math.floor(used / INSTALLMENTS_PER_PROPOSAL) % codigos.length;
+  return { codigoProposta: codigos[proposal] as string, nroParcela: (used % INSTALLMENTS_PER_PROPOSAL) + 1 };
+}
+
+OPERATIONS.push(
+  {
+    name: 'AgendaRecebivel/GerarUnicoBoleto (online)',
+    path: '/AgendaRecebivel/GerarUnicoBoleto',
+    // boleto + installment link + registration + outbox event + idempotency record.
+    writes: 5,
+    pool: 1000,
+    setup: async (ctx) => {
+      ctx.state.boletoProposals = await disbursedProposals(ctx, 5);
+    },
+    body: (ctx) => {
+      const slot = nextSlot(ctx, 'boletoProposals');
+      return JSON.stringify({ dto: { codigoProposta: slot.codigoProposta, nroParcelas: [slot.nroParcela] }, dtoGerarUnicoBoleto: { descricaoBoleto: 'Parcela', liquidacao: true, tipoRegistro: 1 } });
+    },
+  },
+  {
+    name: 'AgendaRecebivel/IncluirLancamentoMultiplasParcelas (R$ 1.00)',
+    path: '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas',
+    // launch + installment + schedule + outbox event + idempotency record.
+    writes: 5,
+    pool: 1000,
+    setup: async (ctx) => {
+      ctx.state.launchProposals = await disbursedProposals(ctx, 1);
+    },
+    body: (ctx) => {
+      const slot = nextSlot(ctx, 'launchProposals');
+      return JSON.stringify({ dto: { codigoProposta: slot.codigoProposta }, dtoLancamentoParcelas: [{ nroParcela: slot.nroParcela, dtPagamento: TODAY(), vlrPagamento: 1, vlrDesconto: 0, permiteDescapitalizacao: false, descricaoLancamento: 'bench' }] });
+    },
+  },
+  {
+    name: 'AgendaRecebivel/ConsultarParcelas (3 installments)',
+    path: '/AgendaRecebivel/ConsultarParcelas',
+    writes: 0,
+    body: (ctx) => JSON.stringify({ dto: { codigoProposta: (ctx.state.launchProposals as string[])[0], nroParcelas: [1, 2, 3] }, dtoConsultaParcelas: { dtCalculo: TODAY(), permiteDescapitalizacao: true } }),
+  },
+  {
+    name: 'AgendaRecebivel/ConsultarDetalhes (420 installments)',
+    path: '/AgendaRecebivel/ConsultarDetalhes',
+    writes: 0,
+    body: (ctx) => JSON.stringify({ dto: { codigoProposta: (ctx.state.boletoProposals as string[])[0], nroParcelas: [] }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } }),
   },
 );

@@ -9,6 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT, importPKCS8 } from 'jose';
 import pg from 'pg';
+import { main as caas } from '../src/cli/main.js';
 import { createPartner } from '../src/modules/auth/partner-admin.js';
 import { generatePartnerKeyPair } from '../src/modules/auth/keys.js';
 import { systemClock } from '../src/platform/clock.js';
@@ -16,6 +17,7 @@ import { openEmbedded } from '../src/platform/db/embedded.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { createDb } from '../src/platform/db/pool.js';
 import { freePort } from '../test/support/server.js';
+import { runExtras } from './extras.js';
 import { OPERATIONS, type BenchContext, type BenchOperation } from './operations.js';
 
 const RUN_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -118,9 +120,17 @@ async function main(): Promise<void> {
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({}).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).setIssuer(partner.clientId).setSubject(partner.clientId).setAudience(`${serverUrl}/connect/token`).setJti(randomUUID()).setIssuedAt(now).setExpirationTime(now + 300).sign(privateKey);
     };
-    const tokenResponse = await fetch(`${serverUrl}/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: await OPERATIONS[0]!.body({ url: serverUrl, token: '', clientId: partner.clientId, assertion, state: {} }) });
+    const tokenResponse = await fetch(`${serverUrl}/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: await OPERATIONS[0]!.body({ url: serverUrl, token: '', clientId: partner.clientId, assertion, state: {}, cli: async () => '' }) });
     const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
-    const ctx: BenchContext = { url: serverUrl, token, clientId: partner.clientId, assertion, state: {} };
+    process.env.DATABASE_URL = url;
+    const cli = async (args: string[]) => {
+      let out = '';
+      let err = '';
+      const code = await caas(args, { out: (l) => (out += `${l}\n`), err: (l) => (err += `${l}\n`) });
+      if (code !== 0) throw new Error(`caas ${args.join(' ')}: ${err}`);
+      return out;
+    };
+    const ctx: BenchContext = { url: serverUrl, token, clientId: partner.clientId, assertion, state: {}, cli };
     const rows: Record<string, unknown>[] = [];
     console.log(`bench: ${RUN_SECONDS} s per run (after ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, loopback\n`);
     console.log(`${'operation'.padEnd(56)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} | ${'base r/s'.padStart(8)} ${'base p99'.padStart(8)} | ${'rps ratio'.padStart(9)} ${'p99 ratio'.padStart(9)}`);
@@ -135,7 +145,7 @@ async function main(): Promise<void> {
       const flag = subject.errors + subject.unexpected > 0 ? `  (${subject.errors} errors, ${subject.unexpected} unexpected statuses)` : '';
       console.log(`${op.name.padEnd(56)} ${subject.rps.toFixed(0).padStart(8)} ${subject.p50_ms.toFixed(1).padStart(7)} ${subject.p99_ms.toFixed(1).padStart(7)} | ${baseline.rps.toFixed(0).padStart(8)} ${baseline.p99_ms.toFixed(1).padStart(8)} | ${row.rps_ratio.toFixed(2).padStart(9)} ${row.p99_ratio.toFixed(2).padStart(9)}${flag}`);
     }
-    const extra = await import('./extras.js').then((m) => m.runExtras(), () => ({}));
+    const extra = await runExtras();
     const out = path.join(ROOT, 'bench/results');
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), run_seconds: RUN_SECONDS, connections: CONNECTIONS, operations: rows, extras: extra }, null, 2));

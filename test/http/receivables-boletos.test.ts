@@ -131,6 +131,14 @@ describe('GerarUnicoBoleto', () => {
     assert.deepEqual(paid.map(([f, c, d]) => [f, c, d]), [['dto.nroParcelas[0]', 'PARC007', 'Parcela 3 já está paga']]);
   });
 
+  test('parallel requests for one installment: one boleto, the others refused', async () => {
+    const s = await openFor(world);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(world, SINGLE, singleBoleto(s.proposalId, [1]))));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 400, 400, 400, 400, 400]);
+    assert.ok(answers.filter((a) => a.status === 400).every((a) => a.body.messages[0]!.code === 'BOL007'));
+    assert.equal((await boletosOf(s.proposalId)).length, 1);
+  });
+
   test('unknown schedule, no reference, and another partner\'s schedule', async () => {
     const s = await openFor(world);
     const unknown = await refused(world, SINGLE, singleBoleto('3f1c2a44-8a4e-4b7e-9d0c-2b1a7c9e5f10', [1]));
