@@ -108,16 +108,17 @@ OPERATIONS.push(
 );
 
 const TODAY = () => new Date().toISOString().slice(0, 10);
-const INSTALLMENTS_PER_PROPOSAL = 420;
+// A 48-month loan: long for consumer credit, so per-installment costs show.
+const INSTALLMENTS_PER_PROPOSAL = 48;
 
-/** Creates and disburses `count` proposals of 420 installments; returns their codigos. */
+/** Creates and disburses `count` proposals of 48 installments; returns their codigos. */
 async function disbursedProposals(ctx: BenchContext, count: number): Promise<string[]> {
   const codigos: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const firstDue = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const dto = {
       documentoCliente: randomCpf(),
-      vlrSolicitado: 500000,
+      vlrSolicitado: 50000,
       prazo: INSTALLMENTS_PER_PROPOSAL,
       percJurosNegociado: 1,
       dtPrimeiroVencto: firstDue,
@@ -134,27 +135,31 @@ async function disbursedProposals(ctx: BenchContext, count: number): Promise<str
 }
 
 /** Installment slots (proposal, number) handed out once each, so every boleto request is valid. */
-function nextSlot(ctx: BenchContext, key: string): { codigoProposta: string; nroParcela: number } {
+function nextSlot(ctx: BenchContext, key: string, roundRobin = false): { codigoProposta: string; nroParcela: number } {
   const codigos = ctx.state[key] as string[];
   const used = (ctx.state[`${key}:used`] as number | undefined) ?? 0;
   ctx.state[`${key}:used`] = used + 1;
+  if (roundRobin) return { codigoProposta: codigos[used % codigos.length] as string, nroParcela: (Math.floor(used / codigos.length) % INSTALLMENTS_PER_PROPOSAL) + 1 };
   const proposal = Math.floor(used / INSTALLMENTS_PER_PROPOSAL) % codigos.length;
   return { codigoProposta: codigos[proposal] as string, nroParcela: (used % INSTALLMENTS_PER_PROPOSAL) + 1 };
 }
 
 OPERATIONS.push(
   {
-    name: 'AgendaRecebivel/GerarUnicoBoleto (online)',
+    name: 'AgendaRecebivel/GerarUnicoBoleto (online, hybrid with Pix)',
     path: '/AgendaRecebivel/GerarUnicoBoleto',
     // boleto + installment link + registration + outbox event + idempotency record.
     writes: 5,
-    pool: 1000,
+    pool: 2100,
     setup: async (ctx) => {
-      ctx.state.boletoProposals = await disbursedProposals(ctx, 5);
+      // Each request takes a fresh installment (one live boleto per installment): enough for 4 s.
+      ctx.state.boletoProposals = await disbursedProposals(ctx, 90);
     },
     body: (ctx) => {
-      const slot = nextSlot(ctx, 'boletoProposals');
-      return JSON.stringify({ dto: { codigoProposta: slot.codigoProposta, nroParcelas: [slot.nroParcela] }, dtoGerarUnicoBoleto: { descricaoBoleto: 'Parcela', liquidacao: true, tipoRegistro: 1 } });
+      const slot = nextSlot(ctx, 'boletoProposals', true);
+      const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+      const expires = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+      return JSON.stringify({ dto: { codigoProposta: slot.codigoProposta, nroParcelas: [slot.nroParcela] }, dtoGerarUnicoBoleto: { dtVencimento: due, dtExpiracao: expires, descricaoBoleto: 'Parcela', liquidacao: true, tipoRegistro: 1 } });
     },
   },
   {
@@ -164,10 +169,11 @@ OPERATIONS.push(
     writes: 5,
     pool: 1000,
     setup: async (ctx) => {
-      ctx.state.launchProposals = await disbursedProposals(ctx, 1);
+      // Launches serialise per schedule (a row lock keeps balances exact): spread them like real traffic.
+      ctx.state.launchProposals = await disbursedProposals(ctx, 4);
     },
     body: (ctx) => {
-      const slot = nextSlot(ctx, 'launchProposals');
+      const slot = nextSlot(ctx, 'launchProposals', true);
       return JSON.stringify({ dto: { codigoProposta: slot.codigoProposta }, dtoLancamentoParcelas: [{ nroParcela: slot.nroParcela, dtPagamento: TODAY(), vlrPagamento: 1, vlrDesconto: 0, permiteDescapitalizacao: false, descricaoLancamento: 'bench' }] });
     },
   },
@@ -178,7 +184,7 @@ OPERATIONS.push(
     body: (ctx) => JSON.stringify({ dto: { codigoProposta: (ctx.state.launchProposals as string[])[0], nroParcelas: [1, 2, 3] }, dtoConsultaParcelas: { dtCalculo: TODAY(), permiteDescapitalizacao: true } }),
   },
   {
-    name: 'AgendaRecebivel/ConsultarDetalhes (420 installments)',
+    name: 'AgendaRecebivel/ConsultarDetalhes (48 installments)',
     path: '/AgendaRecebivel/ConsultarDetalhes',
     writes: 0,
     body: (ctx) => JSON.stringify({ dto: { codigoProposta: (ctx.state.boletoProposals as string[])[0], nroParcelas: [] }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } }),

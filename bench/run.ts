@@ -110,8 +110,9 @@ async function main(): Promise<void> {
     const [port, basePort] = [await freePort(), await freePort()];
     const serverUrl = `http://127.0.0.1:${port}`;
     const baselineUrl = `http://127.0.0.1:${basePort}`;
-    const common = { DATABASE_URL: url, PUBLIC_URL: serverUrl, LOG_LEVEL: 'error', CAAS_WORKERS: 'false', HOST: '127.0.0.1' };
-    children.push(spawnNode(['bin/caas.mjs', 'serve'], { ...common, PORT: String(port) }));
+    // The bench measures capacity, so the per-partner rate limit is lifted (it is tested elsewhere).
+    const common = { DATABASE_URL: url, PUBLIC_URL: serverUrl, LOG_LEVEL: 'error', CAAS_WORKERS: 'false', HOST: '127.0.0.1', CAAS_RATE_LIMIT_PER_SECOND: '1000000' };
+    children.push(spawnNode([...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []), 'bin/caas.mjs', 'serve'], { ...common, PORT: String(port) }));
     await waitReady(`${serverUrl}/health/ready`, children[0] as ChildProcess);
     children.push(spawnNode(['--import', 'tsx', 'bench/baseline-server.ts'], { ...common, PORT: String(basePort) }));
     await waitReady(`${baselineUrl}/`, children[1] as ChildProcess);
@@ -134,7 +135,9 @@ async function main(): Promise<void> {
     const rows: Record<string, unknown>[] = [];
     console.log(`bench: ${RUN_SECONDS} s per run (after ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, loopback\n`);
     console.log(`${'operation'.padEnd(56)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} | ${'base r/s'.padStart(8)} ${'base p99'.padStart(8)} | ${'rps ratio'.padStart(9)} ${'p99 ratio'.padStart(9)}`);
-    for (const op of OPERATIONS) {
+    // BENCH_ONLY=substring runs only matching operations (their setup dependencies included by order).
+    const only = process.env.BENCH_ONLY;
+    for (const op of OPERATIONS.filter((o) => !only || o.name.includes(only) || o.setup !== undefined)) {
       await op.setup?.(ctx);
       await measure(serverUrl, op, ctx, undefined, WARMUP_SECONDS);
       await measure(baselineUrl, { ...op, form: false }, ctx, `/baseline/${op.writes}`, WARMUP_SECONDS);
@@ -142,10 +145,15 @@ async function main(): Promise<void> {
       const baseline = await measure(baselineUrl, { ...op, form: false }, ctx, `/baseline/${op.writes}`);
       const row = { operation: op.name, path: op.path, writes: op.writes, subject, baseline, rps_ratio: subject.rps / baseline.rps, p99_ratio: subject.p99_ms / Math.max(baseline.p99_ms, 0.001) };
       rows.push(row);
-      const flag = subject.errors + subject.unexpected > 0 ? `  (${subject.errors} errors, ${subject.unexpected} unexpected statuses)` : '';
+      let flag = subject.errors + subject.unexpected > 0 ? `  (${subject.errors} errors, ${subject.unexpected} unexpected statuses)` : '';
+      if (subject.unexpected > 0) {
+        // Show one answer so a broken bench body is obvious rather than silently fast.
+        const sample = await fetch(`${serverUrl}${op.path}`, { method: 'POST', headers: { 'content-type': op.form ? 'application/x-www-form-urlencoded' : 'application/json', authorization: `Bearer ${token}`, idempotencykey: randomUUID() }, body: await op.body(ctx) });
+        flag += `\n      sample: ${sample.status} ${(await sample.text()).slice(0, 300)}`;
+      }
       console.log(`${op.name.padEnd(56)} ${subject.rps.toFixed(0).padStart(8)} ${subject.p50_ms.toFixed(1).padStart(7)} ${subject.p99_ms.toFixed(1).padStart(7)} | ${baseline.rps.toFixed(0).padStart(8)} ${baseline.p99_ms.toFixed(1).padStart(8)} | ${row.rps_ratio.toFixed(2).padStart(9)} ${row.p99_ratio.toFixed(2).padStart(9)}${flag}`);
     }
-    const extra = await runExtras();
+    const extra = only ? {} : await runExtras();
     const out = path.join(ROOT, 'bench/results');
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), run_seconds: RUN_SECONDS, connections: CONNECTIONS, operations: rows, extras: extra }, null, 2));

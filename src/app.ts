@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installOpenApi(app, deps.config.publicUrl);
   installHealth(app, deps.db);
   for (const plugin of deps.plugins ?? []) await plugin(app);
-  const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, rateLimiter: new RateLimiter(() => deps.clock.now().getTime()) };
+  const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, rateLimiter: new RateLimiter(() => deps.clock.now().getTime(), deps.config.rateLimitPerSecond, deps.config.rateLimitPerSecond * 2) };
   const implemented = new Map(deps.routes.map((r) => [r.spec.operationId, r]));
   for (const spec of ALL_SPECS) {
     const route = implemented.get(spec.operationId) ?? notImplementedRoute(spec);

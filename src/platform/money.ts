@@ -52,3 +52,26 @@ export function max(a: DecimalInput, b: DecimalInput): Decimal {
 export function min(a: DecimalInput, b: DecimalInput): Decimal {
   return DecimalJs.min(dec(a), dec(b)) as Decimal;
 }
+
+/** Distinct (rate, days, period) factors remembered; cleared whole when full (a pure cache). */
+const GROWTH_CACHE_ENTRIES_MAX = 100_000;
+const growthCache = new Map<string, Decimal>();
+
+/**
+ * (1 + rate)^(days / daysPerPeriod): compound growth pro rata die. A non-integer power costs
+ * ~0.2 ms in decimal.js at 40 digits and the same few rates and day counts recur across
+ * requests (every installment of a schedule, every recalculation to today), so results are
+ * memoised. Pure: the same inputs always give the same value.
+ */
+export function compoundGrowth(rate: Decimal, days: number, daysPerPeriod: number): Decimal {
+  if (!Number.isInteger(days) || !Number.isInteger(daysPerPeriod) || daysPerPeriod <= 0) {
+    throw new Error(`assertion: compound growth needs integer days (${days}) and a positive period (${daysPerPeriod})`);
+  }
+  const key = `${rate.toString()}|${days}|${daysPerPeriod}`;
+  const hit = growthCache.get(key);
+  if (hit) return hit;
+  const value = rate.plus(1).pow(new Decimal(days).dividedBy(daysPerPeriod)) as Decimal;
+  if (growthCache.size >= GROWTH_CACHE_ENTRIES_MAX) growthCache.clear();
+  growthCache.set(key, value);
+  return value;
+}

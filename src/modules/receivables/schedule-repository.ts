@@ -46,13 +46,15 @@ export async function requireSchedule(db: Executor, partnerId: string, ref: Sche
 }
 
 /**
- * A command's view of the schedule: locked (commands on one schedule run one at a time, always
- * schedule row first, then its installments), open, with its installments locked too.
+ * A command's view of the schedule: the schedule row locked and open, with its installments.
+ * Every command that writes a schedule's installments, boletos, charges or launches locks the
+ * schedule row first, so commands on one schedule run one at a time; locking each installment
+ * row as well would add nothing but a tuple write per installment (420 for a long loan).
  */
 export async function lockOpenSchedule(tx: Executor, partnerId: string, ref: ScheduleRefInput | null | undefined): Promise<{ schedule: ScheduleRow; installments: InstallmentRow[] }> {
   const schedule = await requireSchedule(tx, partnerId, ref, true);
   if (schedule.situacao !== SituacaoAgenda.open) throw scheduleNotOpen(situacaoAgendaText(schedule.situacao));
-  return { schedule, installments: await installmentsOf(tx, schedule, true) };
+  return { schedule, installments: await installmentsOf(tx, schedule) };
 }
 
 export async function findScheduleByProposal(db: Executor, partnerId: string, proposalId: string, lock = false): Promise<ScheduleRow | undefined> {

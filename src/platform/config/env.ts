@@ -1,6 +1,7 @@
 // Configuration from the environment, validated once at start-up with clear messages.
 // Nothing else reads process.env: use cases receive the parsed Config.
 import path from 'node:path';
+import { LIMITS } from './limits.js';
 import { parseReceivablesEnv, type ReceivablesSettings } from '../../modules/receivables/settings.js';
 import { parseBureauEnv, type BureauSettings } from '../../modules/bureau/settings.js';
 
@@ -27,6 +28,8 @@ export interface Config {
   workersEnabled: boolean;
   /** How long idempotency records are kept (at least 24 h). */
   idempotencyRetentionMs: number;
+  /** Per-partner request rate of one instance (token bucket; burst = 2× the rate). */
+  rateLimitPerSecond: number;
   /** Boleto issuer, beneficiary, Pix receiver and late-charge rates (docs/receivables.md). */
   receivables: ReceivablesSettings;
   /** Bureau provider (BUREAU_PROVIDER), answer reuse window and SCR windows (docs/bureau.md). */
@@ -72,6 +75,18 @@ function parseUrl(raw: string, name: string, protocols: string[], problems: stri
     problems.push(`${name} is not a valid URL: "${raw.replace(/\/\/[^@/]*@/, '//***@')}"`);
     return null;
   }
+}
+
+const RATE_PER_SECOND_MAX = 1_000_000;
+
+function parseRate(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined || raw === '') return LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > RATE_PER_SECOND_MAX) {
+    problems.push(`CAAS_RATE_LIMIT_PER_SECOND must be an integer from 1 to ${RATE_PER_SECOND_MAX}, got "${raw}"`);
+    return LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND;
+  }
+  return n;
 }
 
 const RETENTION_HOURS_MIN = 24;
@@ -133,6 +148,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     callbacksTimeoutMs: parseCallbackTimeout(env.CAAS_CALLBACKS_TIMEOUT_MS, problems),
     workersEnabled: parseBool(env.CAAS_WORKERS, true, 'CAAS_WORKERS', problems),
     idempotencyRetentionMs: parseRetentionHours(env.CAAS_IDEMPOTENCY_RETENTION_HOURS, problems) * 3_600_000,
+    rateLimitPerSecond: parseRate(env.CAAS_RATE_LIMIT_PER_SECOND, problems),
     receivables: parseReceivablesEnv(env, problems),
     bureau: parseBureauEnv(env, problems),
   };

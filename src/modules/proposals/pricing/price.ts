@@ -9,7 +9,7 @@
 // standard Price factor. The installment is rounded to centavos half up; each period's interest
 // too; the last installment absorbs every rounding difference, so amortizations sum exactly to
 // the principal.
-import { type Decimal, ZERO, dec, roundCents, sum } from '../../../platform/money.js';
+import { type Decimal, ZERO, dec, roundCents, sum, compoundGrowth } from '../../../platform/money.js';
 import { type LocalDate, addMonths, daysBetween } from '../../../platform/dates.js';
 import { assertCents, assertFirstPeriod, assertMonthlyRate, assertTerm } from './limits.js';
 
@@ -60,7 +60,7 @@ export interface PriceSchedule {
 export function periodFactor(monthlyRate: Decimal, days: number): Decimal {
   if (days === DAYS_PER_MONTH_BASIS) return dec(1).plus(monthlyRate); // exact: no fractional power
   if (monthlyRate.isZero()) return dec(1);
-  return dec(1).plus(monthlyRate).pow(dec(days).div(DAYS_PER_MONTH_BASIS));
+  return compoundGrowth(monthlyRate, days, DAYS_PER_MONTH_BASIS);
 }
 
 export function firstPeriodDays(contractDate: LocalDate, firstDueDate: LocalDate): number {

@@ -2,7 +2,7 @@
 // reduction. Both the recalculation (ConsultarParcelas), the launches and the settlement boleto
 // amount go through `updateBalance`, so they cannot disagree.
 import { compareDates, daysBetween, type LocalDate } from '../../../platform/dates.js';
-import { dec, max, ZERO, type Decimal } from '../../../platform/money.js';
+import { compoundGrowth, dec, max, ZERO, type Decimal } from '../../../platform/money.js';
 import { DAYS_PER_MONTH, roundAmount, type ChargesConfig } from './charges-config.js';
 import { dateBeforeLastLaunch } from './charges-errors.js';
 import {
@@ -43,7 +43,7 @@ const ONE_CENT = dec('0.01');
 /** (1 + monthlyRate)^(days / 30): compound at the contract rate, pro rata die. */
 export function compoundFactor(monthlyRate: Decimal, days: number): Decimal {
   if (!Number.isInteger(days) || days < 0) throw new Error(`assertion: compound days ${days} must be a non-negative integer`);
-  return ONE.plus(monthlyRate).pow(dec(days).dividedBy(DAYS_PER_MONTH));
+  return compoundGrowth(monthlyRate, days, DAYS_PER_MONTH);
 }
 
 function addCharges(a: Charges, b: Charges): Charges {

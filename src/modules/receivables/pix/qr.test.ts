@@ -11,3 +11,21 @@ test('qrPngBase64 returns a deterministic base64 PNG', async () => {
   assert.equal(await qrPngBase64(payload), first);
   await assert.rejects(qrPngBase64(''), /assertion/);
 });
+
+test('the QR image decodes back to its payload (zbarimg) and stays small', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const payload = '00020101021226850014br.gov.bcb.pix2563qrcodepix.example.com/v2/cobv/0a1b2c3d4e5f520400005303986540510.005802BR5913CAAS SANDBOX6009SAO PAULO62070503***6304ABCD';
+  const png = Buffer.from(await qrPngBase64(payload), 'base64');
+  assert.ok(png.length < 4_000, `PNG of ${png.length} bytes`);
+  const file = path.join(os.tmpdir(), `caas-qr-${process.pid}.png`);
+  fs.writeFileSync(file, png);
+  try {
+    const decoded = execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', file]).toString().trim();
+    assert.equal(decoded, payload);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+});
