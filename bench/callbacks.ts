@@ -9,13 +9,13 @@ import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { generatePartnerKeyPair } from '../src/modules/auth/keys.js';
 import { createPartner } from '../src/modules/auth/partner-admin.js';
 import { createCallbackWorker } from '../src/modules/callbacks/delivery-worker.js';
 import { boletoEvent, EventType } from '../src/modules/callbacks/events.js';
 import { enqueueCallback } from '../src/modules/callbacks/outbox.js';
 import { systemClock } from '../src/platform/clock.js';
+import { adminExecute, withDatabase } from '../src/platform/db/admin.js';
 import { openEmbedded } from '../src/platform/db/embedded.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { createDb } from '../src/platform/db/pool.js';
@@ -25,17 +25,8 @@ const BENCH_EVENTS = 2_000;
 /** The bench gives up (and fails) past this: 2000 events take seconds on a laptop. */
 const BENCH_TIMEOUT_MS = 120_000;
 
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
-  await client.connect();
-  await client.query(statement).finally(() => client.end());
-}
+const admin = (url: string, statement: string) => adminExecute(url, [statement]);
 
 async function startSink(): Promise<{ url: string; count: () => number; close: () => Promise<void> }> {
   let received = 0;

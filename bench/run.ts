@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT, importPKCS8 } from 'jose';
-import pg from 'pg';
 import { main as caas } from '../src/cli/main.js';
 import { createPartner } from '../src/modules/auth/partner-admin.js';
 import { generatePartnerKeyPair } from '../src/modules/auth/keys.js';
 import { systemClock } from '../src/platform/clock.js';
+import { adminExecute, withDatabase } from '../src/platform/db/admin.js';
 import { openEmbedded } from '../src/platform/db/embedded.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { createDb } from '../src/platform/db/pool.js';
@@ -36,17 +36,8 @@ interface Measure {
   errors: number;
 }
 
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
-  await client.connect();
-  await client.query(statement).finally(() => client.end());
-}
+const admin = (url: string, statement: string) => adminExecute(url, [statement]);
 
 async function waitReady(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i += 1) {

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import { adminExecute, adminQuery, withDatabase } from '../src/platform/db/admin.js';
 import { openEmbedded } from '../src/platform/db/embedded.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { ensureSystemTools } from './system-tools.js';
@@ -24,31 +24,11 @@ function findTests(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
 
-async function admin(url: string, statements: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
-  await client.connect();
-  try {
-    for (const s of statements) await client.query(s);
-  } finally {
-    await client.end();
-  }
-}
 
 async function dropTestDatabases(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
-  await client.connect();
-  try {
-    const { rows } = await client.query('select datname from pg_database where datname like $1 or datname = $2', [`${TEST_DB_PREFIX}%`, TEMPLATE]);
-    for (const r of rows) await client.query(`drop database if exists "${r.datname}" with (force)`);
-  } finally {
-    await client.end();
-  }
+  const rows = await adminQuery<{ datname: string }>(url, 'select datname from pg_database where datname like $1 or datname = $2', [`${TEST_DB_PREFIX}%`, TEMPLATE]);
+  await adminExecute(url, rows.map((r) => `drop database if exists "${r.datname}" with (force)`));
 }
 
 async function main(): Promise<number> {
@@ -60,7 +40,7 @@ async function main(): Promise<number> {
   const baseUrl = external ?? (embedded as { url: string }).url;
   console.log(`tests: ${files.length} files against ${external ? 'DATABASE_URL' : 'embedded PostgreSQL'}`);
   try {
-    await admin(baseUrl, [`create database ${TEMPLATE}`]);
+    await adminExecute(baseUrl, [`create database ${TEMPLATE}`]);
     await migrate(withDatabase(baseUrl, TEMPLATE));
     const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${process.env.CAAS_TEST_CONCURRENCY ?? '2'}`, ...files];
     const code = await new Promise<number>((resolve) => {

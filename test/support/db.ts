@@ -1,7 +1,7 @@
 // A fresh, migrated database for one test file, cloned from the template that scripts/test.ts
 // prepared. Tests run against real PostgreSQL, never a fake.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { adminExecute, withDatabase } from '../../src/platform/db/admin.js';
 import { createDb, type Db } from '../../src/platform/db/pool.js';
 
 export interface TestDatabase {
@@ -16,26 +16,12 @@ function baseUrl(): string {
   return url;
 }
 
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: withDatabase(baseUrl(), 'postgres') });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `${process.env.CAAS_TEST_DB_PREFIX ?? 'caas_t_'}${randomBytes(6).toString('hex')}`;
   const template = process.env.CAAS_TEST_TEMPLATE ?? 'caas_template';
-  await adminQuery(`create database ${name} template ${template}`);
+  await adminExecute(baseUrl(), [`create database ${name} template ${template}`]);
   const url = withDatabase(baseUrl(), name);
   const db = createDb(url, { maxConnections: 20 });
   return {
@@ -43,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     db,
     drop: async () => {
       await db.destroy();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await adminExecute(baseUrl(), [`drop database if exists ${name} with (force)`]);
     },
   };
 }

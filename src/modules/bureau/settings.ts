@@ -4,6 +4,7 @@
 // every problem is reported at once, in English like the other start-up messages.
 import { isValidCnpj } from '../../platform/documents.js';
 import { httpBureauConfigFromEnv, type HttpBureauConfig } from './providers/http-config.js';
+import { envInteger, type Env } from '../../platform/config/env-readers.js';
 
 export type BureauProviderKind = 'sandbox' | 'http';
 
@@ -47,18 +48,7 @@ const PUBLICATION_DAY_MAX = 28;
 /** The SCR keeps five years of data-bases. */
 const HISTORY_MONTHS_MAX = 60;
 
-type Env = Readonly<Record<string, string | undefined>>;
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
-  const text = env[name]?.trim();
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) {
-    problems.push(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
-    return fallback;
-  }
-  return value;
-}
 
 function providerKind(env: Env, problems: string[]): BureauProviderKind {
   const text = (env.BUREAU_PROVIDER ?? '').trim().toLowerCase();
@@ -96,12 +86,12 @@ export function parseBureauEnv(env: Env, problems: string[]): BureauSettings {
   return {
     provider,
     http: provider === 'http' ? httpConfig(env, problems) : null,
-    cacheTtl_ms: integer(env, 'BUREAU_CACHE_TTL_HOURS', d.cacheTtl_hours, 0, CACHE_TTL_HOURS_MAX, problems) * MS_PER_HOUR,
+    cacheTtl_ms: envInteger(env, 'BUREAU_CACHE_TTL_HOURS', d.cacheTtl_hours, 0, CACHE_TTL_HOURS_MAX, problems) * MS_PER_HOUR,
     scr: {
-      consentValidity_days: integer(env, 'BUREAU_SCR_CONSENT_VALIDITY_DAYS', d.consentValidity_days, 1, CONSENT_VALIDITY_DAYS_MAX, problems),
-      publicationLag_months: integer(env, 'BUREAU_SCR_PUBLICATION_LAG_MONTHS', d.publicationLag_months, 0, PUBLICATION_LAG_MONTHS_MAX, problems),
-      publicationDay: integer(env, 'BUREAU_SCR_PUBLICATION_DAY', d.publicationDay, 1, PUBLICATION_DAY_MAX, problems),
-      history_months: integer(env, 'BUREAU_SCR_HISTORY_MONTHS', d.history_months, 1, HISTORY_MONTHS_MAX, problems),
+      consentValidity_days: envInteger(env, 'BUREAU_SCR_CONSENT_VALIDITY_DAYS', d.consentValidity_days, 1, CONSENT_VALIDITY_DAYS_MAX, problems),
+      publicationLag_months: envInteger(env, 'BUREAU_SCR_PUBLICATION_LAG_MONTHS', d.publicationLag_months, 0, PUBLICATION_LAG_MONTHS_MAX, problems),
+      publicationDay: envInteger(env, 'BUREAU_SCR_PUBLICATION_DAY', d.publicationDay, 1, PUBLICATION_DAY_MAX, problems),
+      history_months: envInteger(env, 'BUREAU_SCR_HISTORY_MONTHS', d.history_months, 1, HISTORY_MONTHS_MAX, problems),
     },
     requesterCnpj: requesterCnpj(env, problems),
   };

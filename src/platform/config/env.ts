@@ -1,6 +1,7 @@
 // Configuration from the environment, validated once at start-up with clear messages.
 // Nothing else reads process.env: use cases receive the parsed Config.
 import path from 'node:path';
+import { envInteger } from './env-readers.js';
 import { LIMITS } from './limits.js';
 import { parseReceivablesEnv, type ReceivablesSettings } from '../../modules/receivables/settings.js';
 import { parseBureauEnv, type BureauSettings } from '../../modules/bureau/settings.js';
@@ -79,15 +80,6 @@ function parseUrl(raw: string, name: string, protocols: string[], problems: stri
 
 const RATE_PER_SECOND_MAX = 1_000_000;
 
-function parseRate(raw: string | undefined, problems: string[]): number {
-  if (raw === undefined || raw === '') return LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > RATE_PER_SECOND_MAX) {
-    problems.push(`CAAS_RATE_LIMIT_PER_SECOND must be an integer from 1 to ${RATE_PER_SECOND_MAX}, got "${raw}"`);
-    return LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND;
-  }
-  return n;
-}
 
 const RETENTION_HOURS_MIN = 24;
 const RETENTION_HOURS_MAX = 24 * 90;
@@ -108,15 +100,6 @@ function parseCallbackTimeout(raw: string | undefined, problems: string[]): numb
   return n;
 }
 
-function parseRetentionHours(raw: string | undefined, problems: string[]): number {
-  if (raw === undefined || raw === '') return RETENTION_HOURS_MIN;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < RETENTION_HOURS_MIN || n > RETENTION_HOURS_MAX) {
-    problems.push(`CAAS_IDEMPOTENCY_RETENTION_HOURS must be an integer from ${RETENTION_HOURS_MIN} to ${RETENTION_HOURS_MAX}, got "${raw}"`);
-    return RETENTION_HOURS_MIN;
-  }
-  return n;
-}
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
@@ -147,8 +130,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     callbacksAllowLoopback: parseBool(env.CAAS_CALLBACKS_ALLOW_LOOPBACK, true, 'CAAS_CALLBACKS_ALLOW_LOOPBACK', problems),
     callbacksTimeoutMs: parseCallbackTimeout(env.CAAS_CALLBACKS_TIMEOUT_MS, problems),
     workersEnabled: parseBool(env.CAAS_WORKERS, true, 'CAAS_WORKERS', problems),
-    idempotencyRetentionMs: parseRetentionHours(env.CAAS_IDEMPOTENCY_RETENTION_HOURS, problems) * 3_600_000,
-    rateLimitPerSecond: parseRate(env.CAAS_RATE_LIMIT_PER_SECOND, problems),
+    idempotencyRetentionMs: envInteger(env, 'CAAS_IDEMPOTENCY_RETENTION_HOURS', RETENTION_HOURS_MIN, RETENTION_HOURS_MIN, RETENTION_HOURS_MAX, problems) * 3_600_000,
+    rateLimitPerSecond: envInteger(env, 'CAAS_RATE_LIMIT_PER_SECOND', LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND, 1, RATE_PER_SECOND_MAX, problems),
     receivables: parseReceivablesEnv(env, problems),
     bureau: parseBureauEnv(env, problems),
   };

@@ -1,6 +1,7 @@
 // Configuration of the HTTP bureau adapter, read from the environment at start-up (the caller
 // passes process.env; this module never reads it). Problems are reported all at once, in
 // English like the rest of the start-up messages (they are for operators, not partners).
+import { envInteger, type Env } from '../../../platform/config/env-readers.js';
 
 export interface HttpBureauConfig {
   /** Base URL; the adapter posts to {baseUrl}/bureau, /scr and /fraude. */
@@ -31,18 +32,7 @@ export const HTTP_BUREAU_DEFAULTS = {
 const TIMEOUT_MS_MAX = 60_000;
 const RETRIES_MAX_MAX = 5;
 
-type Env = Readonly<Record<string, string | undefined>>;
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
-  const text = env[name]?.trim();
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) {
-    problems.push(`${name} must be an integer from ${min} to ${max} (got "${text}")`);
-    return fallback;
-  }
-  return value;
-}
 
 /** The adapter's configuration from BUREAU_HTTP_* variables; throws one Error listing every problem. */
 export function httpBureauConfigFromEnv(env: Env): HttpBureauConfig {
@@ -63,12 +53,12 @@ export function httpBureauConfigFromEnv(env: Env): HttpBureauConfig {
     baseUrl,
     credentialsHeaderName: headerName,
     credentialsHeaderValue: headerValue,
-    timeout_ms: integer(env, 'BUREAU_HTTP_TIMEOUT_MS', d.timeout_ms, 1, TIMEOUT_MS_MAX, problems),
-    retries_max: integer(env, 'BUREAU_HTTP_RETRIES_MAX', d.retries_max, 0, RETRIES_MAX_MAX, problems),
-    backoffBase_ms: integer(env, 'BUREAU_HTTP_BACKOFF_BASE_MS', d.backoffBase_ms, 0, TIMEOUT_MS_MAX, problems),
-    backoffMax_ms: integer(env, 'BUREAU_HTTP_BACKOFF_MAX_MS', d.backoffMax_ms, 0, TIMEOUT_MS_MAX, problems),
-    breakerFailureThreshold: integer(env, 'BUREAU_HTTP_BREAKER_FAILURES', d.breakerFailureThreshold, 1, 1_000, problems),
-    breakerCoolDown_ms: integer(env, 'BUREAU_HTTP_BREAKER_COOLDOWN_MS', d.breakerCoolDown_ms, 0, 3_600_000, problems),
+    timeout_ms: envInteger(env, 'BUREAU_HTTP_TIMEOUT_MS', d.timeout_ms, 1, TIMEOUT_MS_MAX, problems),
+    retries_max: envInteger(env, 'BUREAU_HTTP_RETRIES_MAX', d.retries_max, 0, RETRIES_MAX_MAX, problems),
+    backoffBase_ms: envInteger(env, 'BUREAU_HTTP_BACKOFF_BASE_MS', d.backoffBase_ms, 0, TIMEOUT_MS_MAX, problems),
+    backoffMax_ms: envInteger(env, 'BUREAU_HTTP_BACKOFF_MAX_MS', d.backoffMax_ms, 0, TIMEOUT_MS_MAX, problems),
+    breakerFailureThreshold: envInteger(env, 'BUREAU_HTTP_BREAKER_FAILURES', d.breakerFailureThreshold, 1, 1_000, problems),
+    breakerCoolDown_ms: envInteger(env, 'BUREAU_HTTP_BREAKER_COOLDOWN_MS', d.breakerCoolDown_ms, 0, 3_600_000, problems),
   };
   if (problems.length > 0) throw new Error(`Invalid HTTP bureau configuration:\n- ${problems.join('\n- ')}`);
   return config;
