@@ -5,6 +5,7 @@ import { keygenCommand } from './keygen.js';
 import { migrateCommand } from './migrate.js';
 import { payeeCommand } from './payee.js';
 import { partnerCommand } from './partner.js';
+import { signingKeyCommand } from './signing-key.js';
 import { proposalCommand } from './proposal.js';
 import { serveCommand } from './serve.js';
 import { customerCommand } from './customer.js';
@@ -12,4 +13,4 @@ import { guaranteeCommand } from './guarantee.js';
 import { boletoCommand } from './boleto.js';
 import { pixCommand } from './pix.js';
 
-export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand, customerCommand, guaranteeCommand, auditCommand, proposalCommand, boletoCommand, pixCommand];
+export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand, customerCommand, guaranteeCommand, auditCommand, proposalCommand, boletoCommand, pixCommand, signingKeyCommand];

@@ -55,14 +55,22 @@ interface LoadedKey {
  * instance signs and verifies with the same keys. `rotate` adds a new current key; retired keys
  * still verify until every token they signed has expired.
  */
+/**
+ * How often an instance re-reads the keys, so a rotation made elsewhere (`caas signing-key
+ * rotate`, another instance) becomes current here too. Retired keys verify for 2 h: longer than
+ * this interval plus a token's hour.
+ */
+export const SIGNING_KEYS_RELOAD_MS = 5 * 60_000;
+
 export class PgServiceSigningKeys implements ServiceSigningKeys {
   private loaded = new Map<string, LoadedKey>();
   private currentKid: string | null = null;
+  private loadedAt_ms = 0;
 
   constructor(private readonly db: Db, private readonly now: () => Date) {}
 
   async current(): Promise<{ kid: string; privateKey: KeyLike; alg: ServiceSigningAlg }> {
-    if (this.currentKid === null) await this.load();
+    if (this.currentKid === null || this.now().getTime() - this.loadedAt_ms > SIGNING_KEYS_RELOAD_MS) await this.load();
     const key = this.loaded.get(this.currentKid as string);
     if (!key) throw new Error('assertion: no current signing key after load');
     return key;
@@ -113,5 +121,6 @@ export class PgServiceSigningKeys implements ServiceSigningKeys {
       }),
     );
     this.currentKid = rows.find((r) => r.retired_at === null)?.kid ?? null;
+    this.loadedAt_ms = this.now().getTime();
   }
 }

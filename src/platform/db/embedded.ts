@@ -111,10 +111,28 @@ function postgresIds(): { uid: number; gid: number } | Record<string, never> {
   return { uid: Number(id('-u').stdout.toString().trim()), gid: Number(id('-g').stdout.toString().trim()) };
 }
 
-function initialise(native: string, pgDir: string, credentials: Credentials): void {
+/**
+ * As root, PostgreSQL runs as the `postgres` OS user, which must be able to reach the data
+ * directory: we let others traverse (not list) the data dir itself; a parent directory that
+ * blocks it (say /root, mode 0700) is reported with what to do.
+ */
+function makeReachable(dataDir: string, ids: { uid: number; gid: number } | Record<string, never>): void {
+  if (!('uid' in ids)) return;
+  const mode = fs.statSync(dataDir).mode & 0o777;
+  if ((mode & 0o001) === 0) fs.chmodSync(dataDir, mode | 0o001);
+  const probe = spawnSync('test', ['-x', dataDir], { uid: ids.uid, gid: ids.gid });
+  if (probe.status !== 0) {
+    throw new Error(`the postgres OS user cannot reach ${dataDir} (a parent directory is not traversable); set CAAS_DATA_DIR to a directory under a world-traversable path, or set DATABASE_URL`);
+  }
+}
+
+function initialise(native: string, dataDir: string, pgDir: string, credentials: Credentials): void {
   const ids = postgresIds();
+  makeReachable(dataDir, ids);
   fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
-  const passwordFile = path.join(path.dirname(pgDir), `.pwfile-${randomBytes(6).toString('hex')}`);
+  // The password file lives in the system temp dir (readable by the postgres user), never in
+  // the data dir, and only for the duration of initdb.
+  const passwordFile = path.join(os.tmpdir(), `caas-pwfile-${randomBytes(8).toString('hex')}`);
   fs.writeFileSync(passwordFile, `${credentials.password}\n`, { mode: 0o600 });
   if ('uid' in ids) {
     fs.chownSync(pgDir, ids.uid, ids.gid);
@@ -203,7 +221,7 @@ export async function openEmbedded(dataDir: string, role: 'server' | 'client'): 
   if (!credentials || !fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
     credentials = { user: 'caas', password: randomBytes(18).toString('base64url') };
     fs.rmSync(pgDir, { recursive: true, force: true });
-    initialise(native, pgDir, credentials);
+    initialise(native, dataDir, pgDir, credentials);
     writeCredentials(dataDir, credentials);
   }
   let running = runningServer(pgDir);

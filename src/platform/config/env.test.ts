@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from './env.js';
+
+test('defaults: 127.0.0.1:8080, PUBLIC_URL derived, embedded data under ./.caas', () => {
+  const config = loadConfig({}, '/srv/caas');
+  assert.equal(config.host, '127.0.0.1');
+  assert.equal(config.port, 8080);
+  assert.equal(config.publicUrl, 'http://127.0.0.1:8080');
+  assert.equal(config.databaseUrl, null);
+  assert.equal(config.dataDir, path.resolve('/srv/caas/.caas'));
+  assert.equal(config.idempotencyRetentionMs, 24 * 3_600_000);
+});
+
+test('explicit settings are honoured; PUBLIC_URL loses its trailing slash', () => {
+  const config = loadConfig({ HOST: '0.0.0.0', PORT: '9000', PUBLIC_URL: 'https://api.example.com/', DATABASE_URL: 'postgres://u:p@db:5432/caas', CAAS_DATA_DIR: 'data', LOG_LEVEL: 'DEBUG' }, '/srv');
+  assert.equal(config.publicUrl, 'https://api.example.com');
+  assert.equal(config.databaseUrl, 'postgres://u:p@db:5432/caas');
+  assert.equal(config.dataDir, '/srv/data');
+  assert.equal(config.logLevel, 'debug');
+});
+
+test('every bad setting is reported at once, clearly, without leaking a password', () => {
+  assert.throws(
+    () => loadConfig({ PORT: '80000', PUBLIC_URL: 'ftp://x', DATABASE_URL: 'mysql://root:secret@h/db', LOG_LEVEL: 'loud', CAAS_IDEMPOTENCY_RETENTION_HOURS: '1', CAAS_RATE_LIMIT_PER_SECOND: '0', CAAS_WORKERS: 'maybe' }),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      const text = error.message;
+      for (const name of ['PORT', 'PUBLIC_URL', 'DATABASE_URL', 'LOG_LEVEL', 'CAAS_IDEMPOTENCY_RETENTION_HOURS', 'CAAS_RATE_LIMIT_PER_SECOND', 'CAAS_WORKERS']) assert.match(text, new RegExp(name));
+      assert.doesNotMatch(text, /secret/);
+      return true;
+    },
+  );
+});

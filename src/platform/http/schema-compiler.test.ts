@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Decimal } from '../money.js';
+import { parseJsonBody } from './json-body.js';
+import { compileBodyValidator } from './schema-compiler.js';
+import { integer, money, obj, opt, percent } from './schema-types.js';
+
+const validate = compileBodyValidator(obj({ vlr: opt(money()), perc: opt(percent()), prazo: opt(integer({ minimum: 1, maximum: 420 })) }) as never);
+
+function run(json: string) {
+  return validate(parseJsonBody(json));
+}
+
+test('a money value of 4999999999999999.99 arrives exact, as a decimal', () => {
+  const result = run('{"vlr": 4999999999999999.99}');
+  assert.ok('value' in result);
+  const vlr = (result.value as { vlr: Decimal }).vlr;
+  assert.ok(Decimal.isDecimal(vlr));
+  assert.equal(vlr.toFixed(), '4999999999999999.99');
+});
+
+test('the bounds are checked on the exact value', () => {
+  assert.ok('value' in run('{"vlr": 5000000000000000}'));
+  assert.ok('error' in run('{"vlr": 5000000000000000.01}'));
+  assert.ok('value' in run('{"perc": 5000000000000}'));
+  assert.ok('error' in run('{"perc": 5000000000000.00000001}'));
+  assert.ok('error' in run('{"vlr": -0.01}'));
+});
+
+test('a money string, an integer with decimals and an unsafe integer are refused', () => {
+  assert.ok('error' in run('{"vlr": "10.00"}'));
+  assert.ok('error' in run('{"prazo": 12.5}'));
+  assert.ok('error' in run('{"prazo": 9007199254740993}'));
+  const ok = run('{"prazo": 12, "vlr": 1e3}');
+  assert.ok('value' in ok);
+  assert.equal((ok.value as { vlr: Decimal }).vlr.toFixed(), '1000');
+});
+
+test('duplicate keys and __proto__ never pollute anything', () => {
+  assert.throws(() => parseJsonBody('{"vlr": 1, "vlr": 2}'));
+  const result = run('{"__proto__": {"polluted": true}}');
+  assert.ok('error' in result);
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+});
