@@ -1,5 +1,5 @@
 // Debian tools some tests need: pdftoppm (poppler-utils) and zbarimg (zbar-tools) read the
-// printed boleto back; chromium renders the API reference page. On a fresh machine where we are
+// printed boleto back; chromium renders the API reference page; openssl makes a test certificate. On a fresh machine where we are
 // root with apt, `npm test` installs them itself; elsewhere it says exactly what to install.
 import { execFileSync, spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -8,6 +8,8 @@ const TOOLS: { command: string; pkg: string }[] = [
   { command: 'pdftoppm', pkg: 'poppler-utils' },
   { command: 'zbarimg', pkg: 'zbar-tools' },
   { command: 'chromium', pkg: 'chromium' },
+  // makes a throwaway TLS certificate for the callbacks HTTPS test
+  { command: 'openssl', pkg: 'openssl' },
 ];
 
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;

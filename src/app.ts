@@ -16,7 +16,7 @@ import { installOpenApi } from './platform/http/openapi.js';
 import { ALL_SPECS } from './platform/http/operations-catalog.js';
 import { registerOperation, type Authenticator, type OperationDeps } from './platform/http/operations.js';
 import { RateLimiter } from './platform/http/rate-limit.js';
-import { notImplementedRoute, type Route } from './platform/http/route.js';
+import type { Route } from './platform/http/route.js';
 import { compileBodyValidator } from './platform/http/schema-compiler.js';
 import { stringify } from './platform/http/serialize.js';
 
@@ -25,7 +25,7 @@ export interface AppDeps {
   clock: Clock;
   config: Config;
   authenticator: Authenticator;
-  /** Routes of the implemented operations; every other operation of the catalogue answers 501. */
+  /** Routes of the operations: one per spec of the catalogue (checked), plus extras (test probes). */
   routes: Route[];
   /** Extra plugins (the token endpoint, JWKS, payee reads…) registered beside the operations. */
   plugins?: ((app: FastifyInstance) => Promise<void>)[];
@@ -78,7 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, rateLimiter: new RateLimiter(() => deps.clock.now().getTime(), deps.config.rateLimitPerSecond, deps.config.rateLimitPerSecond * 2) };
   const implemented = new Map(deps.routes.map((r) => [r.spec.operationId, r]));
   for (const spec of ALL_SPECS) {
-    const route = implemented.get(spec.operationId) ?? notImplementedRoute(spec);
+    const route = implemented.get(spec.operationId);
+    // Every operation of the interface has its use case; a missing one is a wiring mistake.
+    if (!route) throw new Error(`assertion: operation ${spec.path} (${spec.operationId}) has no route`);
     registerOperation(app, operationDeps, route.spec, route.handler);
     implemented.delete(spec.operationId);
   }

@@ -24,8 +24,7 @@ export interface Message {
  * validation/business → 400, unauthorized → 401, forbidden → 403, not_found → 404 (only for
  * routes: resources not found inside an operation are business errors answered with 400, as the
  * interface's catalogue does), conflict → 409, idempotency_mismatch → 422, rate_limited → 429,
- * too_large → 413, unsupported_media → 415, method_not_allowed → 405, not_implemented → 501,
- * unavailable → 503.
+ * too_large → 413, unsupported_media → 415, method_not_allowed → 405, unavailable → 503.
  */
 export type ErrorKind =
   | 'validation'
@@ -39,7 +38,6 @@ export type ErrorKind =
   | 'too_large'
   | 'unsupported_media'
   | 'rate_limited'
-  | 'not_implemented'
   | 'unavailable';
 
 export interface MessageInput {

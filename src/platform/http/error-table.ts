@@ -19,7 +19,6 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   unsupported_media: 415,
   idempotency_mismatch: 422,
   rate_limited: 429,
-  not_implemented: 501,
   unavailable: 503,
 };
 
@@ -35,7 +34,6 @@ const GENERAL_MSG: Record<ErrorKind, string> = {
   unsupported_media: 'Tipo de conteúdo não suportado',
   idempotency_mismatch: 'IdempotencyKey reutilizada com outro conteúdo',
   rate_limited: 'Limite de requisições excedido',
-  not_implemented: 'Operação ainda não implementada',
   unavailable: 'Serviço indisponível',
 };
 

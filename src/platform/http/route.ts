@@ -1,7 +1,6 @@
 // A route = an operation spec paired with its handler. Modules export their routes; the app
-// registers every spec of the catalogue, and a spec with no route answers "not implemented yet".
+// registers one per spec of the catalogue and refuses to start when one is missing.
 import type { TSchema } from 'typebox';
-import { DomainError } from '../errors.js';
 import type { OperationSpec } from './operation-spec.js';
 import type { OperationHandler } from './operations.js';
 
@@ -14,8 +13,3 @@ export function defineRoute<B extends TSchema, R extends TSchema>(spec: Operatio
   return { spec, handler } as unknown as Route;
 }
 
-export function notImplementedRoute(spec: OperationSpec): Route {
-  return defineRoute(spec, async () => {
-    throw new DomainError('not_implemented', [{ code: 'REQ501', description: `A operação ${spec.path} ainda não está implementada nesta versão`, context: spec.operationId }]);
-  });
-}
