@@ -4,8 +4,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { adminExecute, adminQuery, withDatabase } from '../src/platform/db/admin.js';
-import { openEmbedded } from '../src/platform/db/embedded.js';
+import { openEmbedded, stopEmbedded } from '../src/platform/db/embedded.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { ensureSystemTools } from './system-tools.js';
 
@@ -14,6 +15,10 @@ const RUN_ID = `${process.pid.toString(36)}${Date.now().toString(36)}`;
 const TEMPLATE = `caas_tpl_${RUN_ID}`;
 const TEST_DB_PREFIX = `caas_t_${RUN_ID}_`;
 const ROOTS = ['src', 'test'];
+// Every run holds one connection under this name while it lasts: several runs in one checkout
+// share the embedded PostgreSQL, and only the last one to finish may stop it. A crashed run's
+// connection closes with it, so it never keeps the server alive.
+const RUN_APPLICATION_NAME = 'caas-test-run';
 
 function findTests(dir: string, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -36,10 +41,14 @@ async function main(): Promise<number> {
   const files = ROOTS.filter((r) => fs.existsSync(r)).flatMap((r) => findTests(r)).sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
   ensureSystemTools((line) => console.log(line));
   const external = process.env.DATABASE_URL;
-  const embedded = external ? null : await openEmbedded(path.resolve(process.env.CAAS_TEST_DATA_DIR ?? '.caas-test'), 'server');
+  const dataDir = path.resolve(process.env.CAAS_TEST_DATA_DIR ?? '.caas-test');
+  const embedded = external ? null : await openEmbedded(dataDir, 'server');
   const baseUrl = external ?? (embedded as { url: string }).url;
   console.log(`tests: ${files.length} files against ${external ? 'DATABASE_URL' : 'embedded PostgreSQL'}`);
+  const presence = new pg.Client({ connectionString: withDatabase(baseUrl, 'postgres'), application_name: RUN_APPLICATION_NAME });
+  presence.on('error', () => undefined);
   try {
+    await presence.connect();
     await adminExecute(baseUrl, [`create database ${TEMPLATE}`]);
     await migrate(withDatabase(baseUrl, TEMPLATE));
     const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${process.env.CAAS_TEST_CONCURRENCY ?? '2'}`, ...files];
@@ -50,7 +59,19 @@ async function main(): Promise<number> {
     return code;
   } finally {
     await dropTestDatabases(baseUrl).catch((error: unknown) => console.error(`could not drop test databases: ${(error as Error).message}`));
-    await embedded?.stop();
+    const others = await otherRuns(presence);
+    await presence.end().catch(() => undefined);
+    if (embedded !== null && others > 0) console.log('tests: another test run still uses the embedded PostgreSQL; the last one stops it');
+    if (embedded !== null && others === 0) await stopEmbedded(dataDir);
+  }
+}
+
+async function otherRuns(presence: pg.Client): Promise<number> {
+  try {
+    const { rows } = await presence.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()', [RUN_APPLICATION_NAME]);
+    return rows[0]?.n ?? 0;
+  } catch {
+    return 0; // our presence never connected, or the server is gone: nothing to share
   }
 }
 

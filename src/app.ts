@@ -8,7 +8,7 @@ import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config/env.js';
 import { LIMITS } from './platform/config/limits.js';
 import type { Db } from './platform/db/pool.js';
-import { installErrorHandlers } from './platform/http/error-table.js';
+import { installErrorHandlers, unsupportedMediaType } from './platform/http/error-table.js';
 import { installHealth } from './platform/http/health.js';
 import { parseJsonBody } from './platform/http/json-body.js';
 import { installMetrics } from './platform/http/metrics.js';
@@ -38,7 +38,7 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
-    redact: { paths: ['req.headers.authorization', '*.client_assertion', '*.access_token', '*.password', '*.secret', '*.documento', '*.documentoCliente'], censor: '[redacted]' },
+    redact: { paths: ['req.headers.authorization', '*.client_assertion', '*.access_token', '*.password', '*.secret', '*.documento', '*.documentoCliente', 'err.detail', 'err.where', 'err.parameters', 'err.internalQuery'], censor: '[redacted]' },
   };
 }
 
@@ -67,7 +67,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(error as Error, undefined);
     }
   });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, new URLSearchParams(body as string)));
+  // Forms are for the routes that say so (the token endpoint); an operation answers 415 to them.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (request.routeOptions.config?.formBody !== true) return done(unsupportedMediaType(), undefined);
+    return done(null, new URLSearchParams(body as string));
+  });
   app.setValidatorCompiler(({ schema }) => compileBodyValidator(schema as Record<string, unknown>) as never);
   app.setSerializerCompiler(() => (data) => stringify(data));
   installErrorHandlers(app);

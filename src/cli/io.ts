@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export interface CliIo {
@@ -31,4 +32,13 @@ export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
 export function printJsonOrLines(io: CliIo, json: boolean, value: unknown, lines: () => string[]): void {
   if (json) io.out(JSON.stringify(value, null, 2));
   else for (const line of lines()) io.out(line);
+}
+
+/** The operating-system user running the command, or null when it has no passwd entry (containers). */
+export function osUserName(): string | null {
+  try {
+    return os.userInfo().username || null;
+  } catch {
+    return null;
+  }
 }

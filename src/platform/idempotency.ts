@@ -111,9 +111,24 @@ export async function executeIdempotent(
   });
 }
 
-/** Deletes expired records in bounded batches; returns how many went. */
-export async function purgeExpiredIdempotency(db: Db, now: Date): Promise<number> {
-  const result = await sql`delete from idempotency_records where ctid in (
-    select ctid from idempotency_records where expires_at <= ${now} limit ${LIMITS.IDEMPOTENCY_PURGE_BATCH_ROWS})`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+/**
+ * Deletes expired records in bounded batches (each its own short statement) until none is left or
+ * `batches_max` ran; returns how many went. One batch per run would fall behind any traffic above
+ * batch_rows per purge interval, and the table would grow without end.
+ */
+export async function purgeExpiredIdempotency(
+  db: Db,
+  now: Date,
+  batch_rows: number = LIMITS.IDEMPOTENCY_PURGE_BATCH_ROWS,
+  batches_max: number = LIMITS.IDEMPOTENCY_PURGE_BATCHES_PER_RUN_MAX,
+): Promise<number> {
+  let purged = 0;
+  for (let batch = 0; batch < batches_max; batch += 1) {
+    const result = await sql`delete from idempotency_records where ctid in (
+      select ctid from idempotency_records where expires_at <= ${now} limit ${batch_rows})`.execute(db);
+    const deleted = Number(result.numAffectedRows ?? 0);
+    purged += deleted;
+    if (deleted < batch_rows) break;
+  }
+  return purged;
 }

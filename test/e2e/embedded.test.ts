@@ -3,9 +3,12 @@
 // drains and stops PostgreSQL; data survives a restart; with no server, the CLI starts and stops
 // PostgreSQL itself.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { generatePartnerKeyPair } from '../../src/modules/auth/keys.js';
@@ -16,6 +19,7 @@ let server: RunningServer | null = null;
 const saved = { DATABASE_URL: process.env.DATABASE_URL, CAAS_DATA_DIR: process.env.CAAS_DATA_DIR };
 
 const postmasterPid = () => path.join(dataDir, 'pg', 'postmaster.pid');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -73,4 +77,26 @@ test('with no server running, the CLI starts PostgreSQL for itself and stops it 
   assert.equal(listed.code, 0, listed.err);
   assert.equal((JSON.parse(listed.out) as unknown[]).length, 1);
   assert.equal(fs.existsSync(postmasterPid()), false);
+});
+
+test('a server that cannot start (port taken) exits non-zero and stops the PostgreSQL it started', async () => {
+  assert.equal(fs.existsSync(postmasterPid()), false);
+  const blocker = net.createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  const port = (blocker.address() as net.AddressInfo).port;
+  try {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/caas.mjs'), 'serve'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: '', CAAS_DATA_DIR: dataDir, CAAS_WORKERS: 'false', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.notEqual(code, 0);
+    assert.match(stderr, /EADDRINUSE/);
+    assert.equal(fs.existsSync(postmasterPid()), false, 'the embedded PostgreSQL was left running');
+  } finally {
+    blocker.close();
+  }
 });

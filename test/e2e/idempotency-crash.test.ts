@@ -81,19 +81,32 @@ describe('exactly once across processes', () => {
 
   test('kill -9 with requests in flight, restart, retry every key: each effect exactly once', async () => {
     const victim = servers[0] as RunningServer;
-    const keys = Array.from({ length: 30 }, () => randomUUID());
     const before = await proposals();
-    const inFlight = keys.map((key, i) => create(victim, key, 100 + i).then((r) => r.status, () => 'connection lost'));
-    await new Promise((r) => setTimeout(r, 150));
+    // Eight senders post back to back until the kill, so requests are surely in flight at it.
+    const sent: { key: string; i: number; outcome: number | string }[] = [];
+    let killed = false;
+    const sender = async (lane: number) => {
+      for (let n = 0; !killed; n += 1) {
+        const entry = { key: randomUUID(), i: 100 + lane * 1000 + n, outcome: 'in flight' as number | string };
+        sent.push(entry);
+        entry.outcome = await create(victim, entry.key, entry.i).then((r) => r.status, () => 'connection lost');
+      }
+    };
+    const lanes = Array.from({ length: 8 }, (_, lane) => sender(lane));
+    await new Promise((r) => setTimeout(r, 400));
+    killed = true;
     await victim.kill('SIGKILL');
-    const firstOutcomes = await Promise.all(inFlight);
+    await Promise.all(lanes);
+    const cut = sent.filter((s) => s.outcome === 'connection lost').length;
+    assert.ok(cut >= 1, `no request was interrupted by the kill: ${sent.map((s) => s.outcome).join(',')}`);
     const restarted = await startServer(serverEnv(), victim.port);
     servers[0] = restarted;
-    const retried = [];
-    for (const [i, key] of keys.entries()) retried.push(await create(restarted, key, 100 + i));
-    assert.ok(retried.every((r) => r.status === 200), retried.map((r) => r.status).join());
-    assert.equal(await proposals(), before + keys.length, `first outcomes: ${firstOutcomes.join(',')}`);
+    for (const entry of sent) {
+      const retried = await create(restarted, entry.key, entry.i);
+      assert.equal(retried.status, 200, await retried.text());
+    }
+    assert.equal(await proposals(), before + sent.length, `${cut} of ${sent.length} requests were cut off`);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from idempotency_records where operation = 'Proposta_IncluirManualSimplificado'`.execute(database.db);
-    assert.equal(rows[0]!.n, 10 + keys.length);
+    assert.equal(rows[0]!.n, 10 + sent.length);
   });
 });

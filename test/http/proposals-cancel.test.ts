@@ -132,6 +132,16 @@ describe('on the disbursement day (2026-11-23)', () => {
     });
     assert.equal((await cancel({ dto: { codigoProposta: p.codigo } })).status, 200);
   });
+
+  test('5: a receivables command holds the schedule (the refund must not be computed from a stale total paid)', async () => {
+    const p = await proposal('disbursed');
+    await service.database.db.transaction().execute(async (trx) => {
+      // What a launch, a boleto or a payment does first: lock the schedule row.
+      await sql`select id from receivable_schedules where proposal_id = ${p.codigo} for update`.execute(trx);
+      await refusedWith({ dto: { codigoProposta: p.codigo } }, '5');
+    });
+    assert.equal((await cancel({ dto: { codigoProposta: p.codigo } })).status, 200);
+  });
 });
 
 describe('the 7-day window, in calendar days in São Paulo', () => {

@@ -2,6 +2,9 @@
 // operator's steps driven through the same use cases the CLI calls, and tenant isolation.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { spec as consultSpec } from '../../src/modules/proposals/get-proposal.schema.js';
 import { localDate } from '../../src/platform/dates.js';
 import { approveProposal, assignProposal, disburseProposal, requestPayment } from '../../src/modules/proposals/operator-lifecycle.js';
 import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
@@ -74,6 +77,16 @@ describe('Proposta/Consultar', () => {
     assert.deepEqual(proposta.contaPagamento, { ...ACCOUNT, agenciaDig: null, documentoFederalPagamento: '12345678909' });
     const historico = proposta.historico as Record<string, unknown>[];
     assert.deepEqual(historico[1], { dtEvento: TEST_NOW, evento: 'finalize', situacaoAnterior: 1, descricaoSituacaoAnterior: 'Em digitação', situacao: 2, descricaoSituacao: 'Finalizada', usuario: partnerA.clientId, motivo: null });
+  });
+
+  test('the answer conforms to the published response schema (no TAC sent, a disbursed one with its schedule)', async () => {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    (addFormatsModule as unknown as (a: Ajv) => Ajv)(ajv);
+    const conforms = ajv.compile(consultSpec.response);
+    for (const p of [await create(), await disbursed()]) {
+      const r = await post(service, tokenA, '/Proposta/Consultar', { dto: { codigoProposta: p.codigo } });
+      assert.ok(conforms(r.body), JSON.stringify(conforms.errors));
+    }
   });
 
   test('no identifier: PRP008; unknown: C0112/V0001', async () => {

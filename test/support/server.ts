@@ -1,9 +1,11 @@
 // A real `caas serve` in a child process, listening on 127.0.0.1 at a free port, for end-to-end
 // tests (restarts, kill -9, several instances on one database). Always stopped by the test.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/platform/db/embedded.js';
+
+export { freePort };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_TIMEOUT_MS = 120_000; // a cold tsx compile on a loaded 2-core machine takes tens of seconds
@@ -16,16 +18,6 @@ export interface RunningServer {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
   const chosen = port ?? (await freePort());

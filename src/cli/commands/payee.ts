@@ -1,13 +1,12 @@
 // `caas payee list|approve|reject`: the service team's review of Pix payees. Same use cases as
 // any other caller (src/modules/payees), against the server's database.
-import os from 'node:os';
 import { partnerByClientId } from '../../modules/auth/partner-admin.js';
 import { listPayees, type ListedPayee } from '../../modules/payees/list-payees.js';
 import { parseSituacao, SITUACAO_DESCRIPTIONS } from '../../modules/payees/payee-status.js';
 import type { PayeeWire } from '../../modules/payees/payee-view.js';
 import { approvePayee, rejectPayee } from '../../modules/payees/review-payee.js';
 import { withCliContext } from '../context.js';
-import { CliError, type CliCommand, type CliIo, parseOptions, printJsonOrLines } from '../io.js';
+import { CliError, osUserName, type CliCommand, type CliIo, parseOptions, printJsonOrLines } from '../io.js';
 
 const USAGE = [
   'caas payee list [--status pendente|aprovado|reprovado|0|1|2] [--partner CLIENT_ID] [--json]',
@@ -17,12 +16,10 @@ const USAGE = [
 
 /** Who decides, by default: the operating-system user running the command. */
 function defaultReviewer(): string {
-  try {
-    return os.userInfo().username;
-  } catch {
-    // No passwd entry (some containers): the name must then be given with --by.
-    throw new CliError('cannot tell the OS user name: pass --by NAME');
-  }
+  // No passwd entry (some containers): the name must then be given with --by.
+  const name = osUserName();
+  if (name === null) throw new CliError('cannot tell the OS user name: pass --by NAME');
+  return name;
 }
 
 function identity(p: PayeeWire): string {

@@ -1,7 +1,6 @@
 // `caas proposal approve|disburse|assign|refuse NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--pending] [--json]`:
 // the service team's steps of the proposal lifecycle, through the same use cases and state machine
 // as the HTTP operations (docs/proposal-lifecycle.md).
-import os from 'node:os';
 import { isValidLocalDate, localDate } from '../../platform/dates.js';
 import {
   approveProposal,
@@ -14,7 +13,7 @@ import {
 } from '../../modules/proposals/operator-lifecycle.js';
 import { proposalDeps } from '../../modules/proposals/proposal-wiring.js';
 import { withCliContext, type CliContext } from '../context.js';
-import { CliError, parseOptions, printJsonOrLines, type CliCommand, type CliIo } from '../io.js';
+import { CliError, parseOptions, printJsonOrLines, type CliCommand, type CliIo, osUserName } from '../io.js';
 
 const OPTIONS = {
   at: { type: 'string' },
@@ -37,7 +36,7 @@ const ACTIONS: Readonly<Record<string, Action>> = {
 };
 
 function operatorName(by: string | undefined): string {
-  const name = by?.trim() || os.userInfo().username || 'operador';
+  const name = by?.trim() || osUserName() || 'operador';
   return `operador:${name}`;
 }
 

@@ -9,33 +9,49 @@ import { openDatabase } from '../../platform/db/open.js';
 import { createDb } from '../../platform/db/pool.js';
 import type { CliCommand } from '../io.js';
 
-async function serve(): Promise<number> {
-  const config = loadConfig();
-  assertLimits();
-  const location = await openDatabase(config, 'server');
-  await migrate(location.url);
-  const db = createDb(location.url);
-  const { app, workers } = await composeServices(db, systemClock, config);
-  await app.listen({ host: config.host, port: config.port });
-  app.log.info({ publicUrl: config.publicUrl, database: location.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL' }, 'caas is serving');
-  await new Promise<void>((resolve) => {
+function untilSignal(onSignal: (signal: string) => void): Promise<void> {
+  return new Promise<void>((resolve) => {
     const stop = (signal: string) => {
-      app.log.info({ signal }, 'draining requests and stopping');
+      onSignal(signal);
       resolve();
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
-  const forced = setTimeout(() => {
-    app.log.error('shutdown grace period elapsed; exiting');
-    process.exit(1);
-  }, LIMITS.SHUTDOWN_GRACE_MS * 3);
-  forced.unref();
-  await Promise.all(workers.map((w) => w.stop()));
-  await app.close();
-  await db.destroy();
-  await location.stop();
-  return 0;
+}
+
+async function serve(): Promise<number> {
+  const config = loadConfig();
+  assertLimits();
+  const location = await openDatabase(config, 'server');
+  // A start-up failure (a port in use, a failed migration) must not leave the embedded PostgreSQL
+  // this process started running behind it: everything opened so far is closed on the way out.
+  let db: ReturnType<typeof createDb> | null = null;
+  try {
+    await migrate(location.url);
+    db = createDb(location.url);
+    const { app, workers } = await composeServices(db, systemClock, config);
+    try {
+      await app.listen({ host: config.host, port: config.port });
+    } catch (error) {
+      await Promise.all(workers.map((w) => w.stop()));
+      await app.close();
+      throw error;
+    }
+    app.log.info({ publicUrl: config.publicUrl, database: location.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL' }, 'caas is serving');
+    await untilSignal((signal) => app.log.info({ signal }, 'draining requests and stopping'));
+    const forced = setTimeout(() => {
+      app.log.error('shutdown grace period elapsed; exiting');
+      process.exit(1);
+    }, LIMITS.SHUTDOWN_GRACE_MS * 3);
+    forced.unref();
+    await Promise.all(workers.map((w) => w.stop()));
+    await app.close();
+    return 0;
+  } finally {
+    await db?.destroy();
+    await location.stop();
+  }
 }
 
 export const serveCommand: CliCommand = {

@@ -1,6 +1,7 @@
 // `caas signing-key rotate|list`: the service's own access-token signing keys. Rotation makes a new
 // key current; the previous ones keep verifying for two hours (every token they signed has expired
-// by then). Running servers pick the new key up on their next unknown kid or restart.
+// by then). Running servers verify the new key's tokens at once (an unknown kid reloads the keys)
+// and sign with it within SIGNING_KEYS_RELOAD_MS (5 min).
 import { PgServiceSigningKeys } from '../../modules/auth/postgres-stores.js';
 import { withCliContext } from '../context.js';
 import { CliError, parseOptions, printJsonOrLines, type CliCommand } from '../io.js';

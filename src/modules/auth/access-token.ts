@@ -118,11 +118,6 @@ export class AccessTokenVerifier {
     return this.cache.size;
   }
 
-  /** Forget every verified token, e.g. after a service key was withdrawn. */
-  clearCache(): void {
-    this.cache.clear();
-  }
-
   private async verifySignature(token: string): Promise<AccessClaims> {
     let payload: JWTPayload;
     try {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config/env.js';
 import type { Db } from '../../platform/db/pool.js';
+import { DomainError } from '../../platform/errors.js';
 import type { Authenticator } from '../../platform/http/operations.js';
 import { AccessTokenVerifier } from './access-token.js';
 import { AuthCode, OAuthError, oauthErrorResponse, unauthorized } from './errors.js';
@@ -31,6 +32,13 @@ function formToRecord(body: unknown): Record<string, unknown> {
     out[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
   return out;
+}
+
+/** A failure caused by the request itself (body parsing, size, content type), not by the service. */
+function isClientError(error: unknown): boolean {
+  if (error instanceof DomainError) return true;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 function sendOAuth(reply: FastifyReply, status: number, headers: Record<string, string>, body: unknown): FastifyReply {
@@ -63,6 +71,7 @@ export function createAuth(db: Db, clock: Clock, config: Config): Auth {
     now,
     newJti: randomUUID,
     scopeConfig: { fullAccessAliases: config.fullScopeAliases },
+    assertionLifetimeMax_s: config.assertionLifetimeMax_s,
   };
   const authenticator: Authenticator = {
     async authenticate(header, scope) {
@@ -74,9 +83,13 @@ export function createAuth(db: Db, clock: Clock, config: Config): Auth {
   const plugin = async (app: FastifyInstance) => {
     app.post(TOKEN_ENDPOINT_PATH, {
       schema: { hide: true } as never,
-      config: { operationId: 'connect_token' },
-      // Every refusal of this endpoint is an RFC 6749 answer, never the operations' envelope.
+      config: { operationId: 'connect_token', formBody: true },
+      // Every refusal of this endpoint is an RFC 6749 answer, never the operations' envelope. Only
+      // what the client sent wrong (an unreadable body: 4xx) is a refusal; anything else (the
+      // database is down, a defect) goes on to the app's error handler: a logged 500, never a 400
+      // that tells the client not to retry.
       errorHandler: (error, request, reply) => {
+        if (!isClientError(error)) throw error;
         request.log.info({ reason: (error as Error).message }, 'token request refused before handling');
         const refusal = oauthErrorResponse(new OAuthError('invalid_request', 'requisicao malformada: envie um formulario application/x-www-form-urlencoded', (error as Error).message));
         return sendOAuth(reply, refusal.status, refusal.headers, refusal.body);

@@ -1,15 +1,16 @@
 // What the service team does to partners (through `caas partner …`): register, list, keys,
 // disable, update. Use cases take the database and clock as arguments.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Executor } from '../../platform/db/pool.js';
 import { DomainError } from '../../platform/errors.js';
+import { parseCallbackUrl } from '../callbacks/address-guard.js';
+import { parsePartnerHeader } from '../callbacks/partner-header.js';
+import { generateSecret } from '../callbacks/signing.js';
 import { parsePartnerPublicKey } from './keys.js';
 import { canonicalScope, DEFAULT_SCOPE_CONFIG, type ScopeConfig } from './scopes.js';
 
 export const CLIENT_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-export const CALLBACK_HEADER_NAME_RE = /^[A-Za-z0-9-]{1,64}$/;
-const CALLBACK_HEADER_VALUE_LENGTH_MAX = 1_024;
 
 export interface PartnerFlags {
   scopes?: string[] | null;
@@ -35,10 +36,6 @@ export interface CreatedPartner {
 
 const invalid = (description: string, field: string) => new DomainError('validation', [{ code: 'ADM001', description, field }]);
 
-export function newCallbackSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
 function slug(name: string): string {
   return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'partner';
 }
@@ -48,21 +45,20 @@ function checkScopes(scopes: string[] | null | undefined, config: ScopeConfig): 
   return scopes.map((s) => canonicalScope(s, config) ?? (() => { throw invalid(`unknown scope "${s}"`, 'scopes'); })());
 }
 
+// The same rules the delivery worker applies (callbacks module), so what onboarding accepts is
+// what can be sent: a reserved header or a URL with credentials would only fail every event later.
 function checkCallback(flags: PartnerFlags): { url?: string | null; headerName?: string | null; headerValue?: string | null } {
   const out: { url?: string | null; headerName?: string | null; headerValue?: string | null } = {};
   if (flags.callbackUrl !== undefined) {
-    if (flags.callbackUrl !== null && !/^https?:\/\//i.test(flags.callbackUrl)) throw invalid('callback URL must be http(s)://…', 'callbackUrl');
-    if (flags.callbackUrl !== null) new URL(flags.callbackUrl);
+    if (flags.callbackUrl !== null && !parseCallbackUrl(flags.callbackUrl).ok) throw invalid('callback URL must be an http(s):// URL without user:password@', 'callbackUrl');
     out.url = flags.callbackUrl;
   }
   if (flags.callbackHeader !== undefined) {
     if (flags.callbackHeader === null) return { ...out, headerName: null, headerValue: null };
-    const index = flags.callbackHeader.indexOf(':');
-    const name = flags.callbackHeader.slice(0, index).trim();
-    const value = flags.callbackHeader.slice(index + 1).trim();
-    if (index < 0 || !CALLBACK_HEADER_NAME_RE.test(name) || value === '' || value.length > CALLBACK_HEADER_VALUE_LENGTH_MAX) throw invalid('callback header must look like "Name: value"', 'callbackHeader');
-    out.headerName = name;
-    out.headerValue = value;
+    const header = parsePartnerHeader(flags.callbackHeader);
+    if (!header.ok || header.value.value === '') throw invalid(`callback header must look like "Name: value" (${header.ok ? 'empty value' : header.problem})`, 'callbackHeader');
+    out.headerName = header.value.name;
+    out.headerValue = header.value.value;
   }
   return out;
 }
@@ -84,7 +80,7 @@ export async function createPartner(db: Db, clock: Clock, input: CreatePartnerIn
   const callback = checkCallback(input);
   const now = clock.now();
   const partnerId = randomUUID();
-  const callbackSecret = newCallbackSecret();
+  const callbackSecret = generateSecret();
   await db.transaction().execute(async (tx) => {
     const taken = await tx.selectFrom('partners').select('id').where('client_id', '=', clientId).executeTakeFirst();
     if (taken) throw invalid(`client id "${clientId}" is already registered`, 'clientId');
@@ -178,7 +174,7 @@ export async function updatePartner(db: Db, clock: Clock, clientId: string, flag
 /** Starts a secret rotation: the new secret signs beside the old ones until they are retired. */
 export async function rotateCallbackSecret(db: Db, clock: Clock, clientId: string, retireOld: boolean): Promise<string> {
   const partner = await partnerByClientId(db, clientId);
-  const secret = newCallbackSecret();
+  const secret = generateSecret();
   await db.transaction().execute(async (tx) => {
     if (retireOld) await tx.updateTable('partner_callback_secrets').set({ retired_at: clock.now() }).where('partner_id', '=', partner.id).where('retired_at', 'is', null).execute();
     await tx.insertInto('partner_callback_secrets').values({ partner_id: partner.id, secret, created_at: clock.now() }).execute();

@@ -51,21 +51,30 @@ interface LoadedKey {
 }
 
 /**
- * The service's token-signing keys, created at first start and kept in the database so every
- * instance signs and verifies with the same keys. `rotate` adds a new current key; retired keys
- * still verify until every token they signed has expired.
- */
-/**
  * How often an instance re-reads the keys, so a rotation made elsewhere (`caas signing-key
  * rotate`, another instance) becomes current here too. Retired keys verify for 2 h: longer than
  * this interval plus a token's hour.
  */
 export const SIGNING_KEYS_RELOAD_MS = 5 * 60_000;
 
+/**
+ * An unknown kid reloads the keys (a key made by another instance), but at most this often: the
+ * kid comes from an unauthenticated header, and a reload per forged token would let anyone turn
+ * requests into database queries.
+ */
+export const SIGNING_KEYS_UNKNOWN_KID_RELOAD_MS = 1_000;
+
+/**
+ * The service's token-signing keys, created at first start and kept in the database so every
+ * instance signs and verifies with the same keys. `rotate` adds a new current key; retired keys
+ * still verify until every token they signed has expired.
+ */
 export class PgServiceSigningKeys implements ServiceSigningKeys {
   private loaded = new Map<string, LoadedKey>();
   private currentKid: string | null = null;
-  private loadedAt_ms = 0;
+  private loadedAt_ms = Number.NEGATIVE_INFINITY;
+  /** The load in progress: concurrent callers share it instead of each querying. */
+  private loading: Promise<void> | null = null;
 
   constructor(private readonly db: Db, private readonly now: () => Date) {}
 
@@ -77,7 +86,7 @@ export class PgServiceSigningKeys implements ServiceSigningKeys {
   }
 
   async byKid(kid: string): Promise<{ publicKey: KeyLike } | null> {
-    if (!this.loaded.has(kid)) await this.load();
+    if (!this.loaded.has(kid) && this.now().getTime() - this.loadedAt_ms >= SIGNING_KEYS_UNKNOWN_KID_RELOAD_MS) await this.load();
     return this.loaded.get(kid) ?? null;
   }
 
@@ -106,7 +115,14 @@ export class PgServiceSigningKeys implements ServiceSigningKeys {
     return material.kid;
   }
 
-  private async load(): Promise<void> {
+  private load(): Promise<void> {
+    this.loading ??= this.read().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async read(): Promise<void> {
     await this.ensureKey();
     const rows = await this.db
       .selectFrom('signing_keys')

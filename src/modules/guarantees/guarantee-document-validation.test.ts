@@ -94,6 +94,17 @@ describe('validateGuaranteeDocument', () => {
     assert.equal(run({ conferido: true, dtConferido: '2026-07-18' }).result?.dtConferido?.toISOString(), '2026-07-18T00:00:00.000Z');
     assert.equal(run({ conferido: true, dtConferido: '2026-07-18' }).result?.codigoUsuarioConferido, null);
     refused({ conferido: true }, 'dto.dtConferido', 'GAR006');
+    // A date-time without a zone is UTC (interface convention 4), whatever the server's TZ.
+    const tz = process.env.TZ;
+    process.env.TZ = 'America/Sao_Paulo';
+    try {
+      for (const text of ['2026-07-19T13:45:00', '2026-07-19 13:45']) {
+        assert.equal(run({ conferido: true, dtConferido: text }).result?.dtConferido?.toISOString(), '2026-07-19T13:45:00.000Z', text);
+      }
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
     refused({ conferido: true, dtConferido: '2026-07-20' }, 'dto.dtConferido', 'GAR006');
     refused({ conferido: true, dtConferido: '2026-13-01' }, 'dto.dtConferido', 'GAR006');
     refused({ conferido: true, dtConferido: '2026-07-18', codigoUsuarioConferido: -1 }, 'dto.codigoUsuarioConferido', 'GAR007');

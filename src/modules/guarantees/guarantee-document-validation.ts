@@ -131,5 +131,17 @@ function checkFields(problems: Problems, input: GuaranteeDocumentInput, today: L
   const date = calendarDateOf(text);
   if (date === null) return invalid(problems, 'Data da conferência', 'informe uma data yyyy-MM-dd ou data-hora ISO 8601', at('dtConferido'));
   if (compareDates(date, today) > 0) return invalid(problems, 'Data da conferência', 'a data não pode estar no futuro', at('dtConferido'));
-  return { conferido, dtConferido: new Date(text.length === 10 ? `${text}T00:00:00Z` : text), codigoUsuarioConferido: user };
+  return { conferido, dtConferido: utcInstant(text), codigoUsuarioConferido: user };
+}
+
+const ZONE_RE = /(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * The instant of a wire date-time already checked by calendarDateOf. The interface's date-times
+ * are UTC: a date alone is 00:00 UTC and a time without a zone is UTC, never the server's zone.
+ */
+function utcInstant(text: string): Date {
+  if (text.length === 10) return new Date(`${text}T00:00:00Z`);
+  const iso = text.replace(' ', 'T');
+  return new Date(ZONE_RE.test(iso) ? iso : `${iso}Z`);
 }

@@ -4,7 +4,7 @@
 // closed and, when something is due back, receivables issues the refund boleto: `Boleto` is its id.
 //
 // Error codes (HTTP 400, PascalCase envelope, the interface's technical message numbers):
-//   4  documentoCliente invalid or not the customer's   5  another operation holds the proposal; retry
+//   4  documentoCliente invalid or not the customer's   5  the proposal or its schedule is held; retry
 //   10 before the disbursement date                      13 payment (disbursement) still pending
 //   27 already cancelled                                  28 not allowed: cedida, not liberada, or past 7 days
 //   38 invalid request identifier: nothing identifies the proposal, or it is not found
@@ -32,16 +32,21 @@ function fail(r: CancelRefusal): never {
 
 const invalidIdentifier = (): CancelRefusal => ({ code: CancelCode.invalidIdentifier, description: 'Identificador da solicitação inválido: proposta não encontrada.', field: 'dto', kind: 'business' });
 
-/** The proposal, locked without waiting: another operation in flight on it answers 5. */
-async function lockedProposal(input: CancelProposalInput, ctx: OperationContext): Promise<ProposalRow> {
-  const ref = proposalRefOf(input.dto);
-  if (ref === null) fail(invalidIdentifier());
+/** Runs a row lock taken without waiting: a row held by another operation in flight answers 5. */
+async function withoutWaiting<T>(lock: () => Promise<T>): Promise<T> {
   try {
-    return (await findProposal(ctx.tx, ctx.auth.partnerId, ref, 'nowait')) ?? fail(invalidIdentifier());
+    return await lock();
   } catch (error) {
     if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
     return fail({ code: CancelCode.operationInProgress, description: 'Há uma operação em andamento para esta proposta; tente novamente mais tarde.', field: 'dto', kind: 'business' });
   }
+}
+
+/** The proposal, locked without waiting. */
+async function lockedProposal(input: CancelProposalInput, ctx: OperationContext): Promise<ProposalRow> {
+  const ref = proposalRefOf(input.dto);
+  if (ref === null) fail(invalidIdentifier());
+  return (await withoutWaiting(() => findProposal(ctx.tx, ctx.auth.partnerId, ref, 'nowait'))) ?? fail(invalidIdentifier());
 }
 
 export async function cancelProposal(input: CancelProposalInput, ctx: OperationContext, deps: ProposalDeps) {
@@ -55,7 +60,9 @@ export async function cancelProposal(input: CancelProposalInput, ctx: OperationC
   const refused = cancellationRefusal(statusOf(row), row.disbursed_on === null ? null : localDate(row.disbursed_on), today);
   if (refused) fail(refused);
 
-  const summary = await deps.schedule.summarizeSchedule(ctx.tx, row.partner_id, row.id);
+  // The schedule is locked (without waiting) before its total paid is read: a launch committing in
+  // between would otherwise leave the refund too high.
+  const summary = await withoutWaiting(() => deps.schedule.summarizeSchedule(ctx.tx, row.partner_id, row.id, 'nowait'));
   const refund = refundAmountOf(dec(row.requested_amount), summary?.vlrTotalPago ?? ZERO);
   const reason = textOf(input.motivoCancelamento);
   await applyEvent(events, row, 'cancel', { on: today, reason: reason ?? 'Cancelamento solicitado pelo parceiro', patch: { cancellation_reason: reason, refund_amount: refund.toFixed(2) }, details: { vlrDevolucao: refund.toFixed(2) } });

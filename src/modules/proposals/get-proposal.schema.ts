@@ -63,7 +63,7 @@ const ProposalOut = Type.Object({
   vlrFinanciado: MoneyOut,
   vlrParcela: MoneyOut,
   vlrIOF: MoneyOut,
-  vlrTAC: MoneyOut,
+  vlrTAC: nullable(MoneyOut), // null when the partner sent no TAC
   percJurosNegociado: PercentOut,
   percCETMensal: PercentOut,
   percCETAnual: PercentOut,

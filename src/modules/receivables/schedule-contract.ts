@@ -60,5 +60,11 @@ export type OpenSchedule = (tx: Executor, opening: ScheduleOpening, now: Date) =
  */
 export type CancelSchedule = (tx: Executor, closing: ScheduleClosing, now: Date) => Promise<{ refundBoletoId: string | null }>;
 
-/** For Proposta/Consultar: the schedule's summary, or null when the proposal has none. */
-export type SummarizeSchedule = (db: Executor, partnerId: string, proposalId: string) => Promise<ScheduleSummary | null>;
+/**
+ * For Proposta/Consultar: the schedule's summary, or null when the proposal has none. 'nowait'
+ * (CancelarProposta) also locks the schedule row for the caller's transaction, failing at once
+ * (SQLSTATE 55P03) when a receivables command holds it: the summary then stays true until the
+ * schedule is closed, and the caller never waits on the schedule while holding the proposal
+ * (receivables lock schedule → proposal when a payment settles the loan).
+ */
+export type SummarizeSchedule = (db: Executor, partnerId: string, proposalId: string, lock?: 'none' | 'nowait') => Promise<ScheduleSummary | null>;

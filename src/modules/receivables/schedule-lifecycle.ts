@@ -119,8 +119,8 @@ export const cancelSchedule: CancelSchedule = async (tx, closing, now) => {
   return { refundBoletoId: boleto.id };
 };
 
-export const summarizeSchedule: SummarizeSchedule = async (db, partnerId, proposalId) => {
-  const schedule = await findScheduleByProposal(db, partnerId, proposalId);
+export const summarizeSchedule: SummarizeSchedule = async (db, partnerId, proposalId, lock = 'none') => {
+  const schedule = await findScheduleByProposal(db, partnerId, proposalId, lock === 'nowait' ? 'nowait' : false);
   if (schedule === undefined) return null;
   const rate = monthlyRateOf(schedule);
   const states = (await installmentsOf(db, schedule)).map((row) => stateOf(row, rate));

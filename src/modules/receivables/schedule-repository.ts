@@ -57,8 +57,10 @@ export async function lockOpenSchedule(tx: Executor, partnerId: string, ref: Sch
   return { schedule, installments: await installmentsOf(tx, schedule) };
 }
 
-export async function findScheduleByProposal(db: Executor, partnerId: string, proposalId: string, lock = false): Promise<ScheduleRow | undefined> {
+/** `lock`: true waits for the row lock; 'nowait' fails at once (SQLSTATE 55P03) when another transaction holds it. */
+export async function findScheduleByProposal(db: Executor, partnerId: string, proposalId: string, lock: boolean | 'nowait' = false): Promise<ScheduleRow | undefined> {
   const query = db.selectFrom('receivable_schedules').selectAll().where('partner_id', '=', partnerId).where('proposal_id', '=', proposalId);
+  if (lock === 'nowait') return query.forUpdate().noWait().executeTakeFirst();
   return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 

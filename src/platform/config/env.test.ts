@@ -33,3 +33,11 @@ test('every bad setting is reported at once, clearly, without leaking a password
     },
   );
 });
+
+test('the client-assertion lifetime bound is configurable within its limits', () => {
+  assert.equal(loadConfig({}).assertionLifetimeMax_s, 3600);
+  assert.equal(loadConfig({ CAAS_ASSERTION_LIFETIME_MAX_S: '600' }).assertionLifetimeMax_s, 600);
+  for (const bad of ['0', '59', '86401', '1.5', 'hour']) {
+    assert.throws(() => loadConfig({ CAAS_ASSERTION_LIFETIME_MAX_S: bad }), /CAAS_ASSERTION_LIFETIME_MAX_S/);
+  }
+});

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { envInteger } from './env-readers.js';
 import { LIMITS } from './limits.js';
+import { ASSERTION_LIFETIME_MAX_S_DEFAULT } from '../../modules/auth/assertion-checks.js';
 import { parseReceivablesEnv, type ReceivablesSettings } from '../../modules/receivables/settings.js';
 import { parseBureauEnv, type BureauSettings } from '../../modules/bureau/settings.js';
 
@@ -20,7 +21,9 @@ export interface Config {
   logLevel: LogLevel;
   /** Extra accepted names of the scope that releases everything (comma-separated in env). */
   fullScopeAliases: string[];
-  /** Allow callback URLs that resolve to private ranges (loopback is always allowed). */
+  /** Longest client assertion accepted: exp − iat, in seconds (CAAS_ASSERTION_LIFETIME_MAX_S). */
+  assertionLifetimeMax_s: number;
+  /** Allow callback URLs that resolve to private ranges (CAAS_CALLBACKS_ALLOW_PRIVATE). */
   callbacksAllowPrivate: boolean;
   callbacksAllowLoopback: boolean;
   /** One callback delivery attempt, connect to answer (CAAS_CALLBACKS_TIMEOUT_MS, default 10 s). */
@@ -80,6 +83,11 @@ function parseUrl(raw: string, name: string, protocols: string[], problems: stri
 
 const RATE_PER_SECOND_MAX = 1_000_000;
 
+// A client assertion is signed right before use; a day is already generous for a legacy signer,
+// and every accepted jti is stored until its exp.
+const ASSERTION_LIFETIME_S_MIN = 60;
+const ASSERTION_LIFETIME_S_MAX = 86_400;
+
 
 const RETENTION_HOURS_MIN = 24;
 const RETENTION_HOURS_MAX = 24 * 90;
@@ -126,6 +134,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dataDir,
     logLevel: rawLevel as LogLevel,
     fullScopeAliases,
+    assertionLifetimeMax_s: envInteger(env, 'CAAS_ASSERTION_LIFETIME_MAX_S', ASSERTION_LIFETIME_MAX_S_DEFAULT, ASSERTION_LIFETIME_S_MIN, ASSERTION_LIFETIME_S_MAX, problems),
     callbacksAllowPrivate: parseBool(env.CAAS_CALLBACKS_ALLOW_PRIVATE, false, 'CAAS_CALLBACKS_ALLOW_PRIVATE', problems),
     callbacksAllowLoopback: parseBool(env.CAAS_CALLBACKS_ALLOW_LOOPBACK, true, 'CAAS_CALLBACKS_ALLOW_LOOPBACK', problems),
     callbacksTimeoutMs: parseCallbackTimeout(env.CAAS_CALLBACKS_TIMEOUT_MS, problems),

@@ -21,6 +21,8 @@ export const LIMITS = {
   IDEMPOTENCY_RETENTION_MS: 24 * 60 * 60 * 1000,
   IDEMPOTENCY_PURGE_INTERVAL_MS: 10 * 60 * 1000,
   IDEMPOTENCY_PURGE_BATCH_ROWS: 5_000,
+  /** Batches per purge run: up to 1 M records per interval, far above the rate limit's traffic. */
+  IDEMPOTENCY_PURGE_BATCHES_PER_RUN_MAX: 200,
   /** Requests per second per partner (token bucket, per instance). */
   RATE_LIMIT_REQUESTS_PER_SECOND: 200,
   RATE_LIMIT_BURST_REQUESTS: 400,

@@ -89,7 +89,8 @@ function runningServer(pgDir: string): { pid: number; port: number } | null {
   return { pid, port };
 }
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 right now (the embedded server, tests and the bench pick theirs so). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -200,6 +201,15 @@ async function stopServer(pgDir: string): Promise<void> {
   process.kill(running.pid, 'SIGINT');
   const deadline = Date.now() + STOP_TIMEOUT_MS;
   while (isAlive(running.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_INTERVAL_MS));
+}
+
+/**
+ * Stops the embedded PostgreSQL of `dataDir` whoever started it (the test harness: the last of
+ * several runs sharing one server stops it, even when an earlier run had started it).
+ */
+export async function stopEmbedded(dataDir: string): Promise<void> {
+  await stopServer(path.join(dataDir, 'pg'));
+  fs.rmSync(path.join(dataDir, 'owner.pid'), { force: true });
 }
 
 function urlFor(credentials: Credentials, port: number, database: string): string {

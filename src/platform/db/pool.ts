@@ -1,7 +1,7 @@
 // The query layer: Kysely over node-postgres. Type parsers keep values exact:
 // numeric stays text (turned into decimal.js by repositories), date stays 'YYYY-MM-DD' text
 // (a calendar date, never a JS Date at some midnight), int8 becomes a safe JS integer.
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { LIMITS } from '../config/limits.js';
 import type { Database } from './schema.js';
@@ -34,15 +34,6 @@ export function createDb(url: string, options: { maxConnections?: number; applic
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-}
-
-export async function isReachable(db: Db): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Runs `work` in one transaction (read committed). Every state change goes through here. */

@@ -45,11 +45,16 @@ export function errorBody(error: DomainError, casing: EnvelopeCasing, extra: Rec
   return stringify(envelopeFor(casing)(true, error.messages, extra, GENERAL_MSG[error.kind]));
 }
 
+/** 415: the operations take JSON only. */
+export function unsupportedMediaType(): DomainError {
+  return new DomainError('unsupported_media', [{ code: 'REQ012', description: 'Content-Type deve ser application/json' }]);
+}
+
 /** Fastify's own errors, as domain errors with the interface's shape. */
 function fromFastify(error: FastifyError): DomainError | null {
   const code = error.code ?? '';
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new DomainError('too_large', [{ code: 'REQ011', description: 'Corpo da requisição acima do limite permitido' }]);
-  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new DomainError('unsupported_media', [{ code: 'REQ012', description: 'Content-Type deve ser application/json' }]);
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return unsupportedMediaType();
   if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return new DomainError('validation', [{ code: 'REQ001', description: 'Corpo da requisição vazio ou inválido' }]);
   if (error.statusCode === 400 && code.startsWith('FST_ERR_')) return new DomainError('validation', [{ code: 'REQ001', description: 'Requisição malformada' }]);
   return null;

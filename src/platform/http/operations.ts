@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     envelope?: 'camel' | 'pascal';
     operationId?: string;
+    /** The route takes an application/x-www-form-urlencoded body (the token endpoint). */
+    formBody?: boolean;
   }
 }
 
