@@ -92,6 +92,11 @@ export class Problems {
     return this.items.length;
   }
 
+  /** The problems collected so far, in the interface's message shape (validators merge lists). */
+  messages(kind: ErrorKind = 'validation'): Message[] {
+    return this.items.length === 0 ? [] : new DomainError(kind, this.items).messages;
+  }
+
   /** Throws one validation DomainError carrying every problem collected, if any. */
   throwIfAny(kind: ErrorKind = 'validation'): void {
     if (this.items.length > 0) throw new DomainError(kind, this.items);

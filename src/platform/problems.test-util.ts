@@ -1,14 +1,8 @@
 // Test helper: the messages a Problems collection holds, read through its public contract.
-import { DomainError, type Message, type Problems } from './errors.js';
+import type { Message, Problems } from './errors.js';
 
 export function problemsOf(problems: Problems): Message[] {
-  try {
-    problems.throwIfAny();
-  } catch (error) {
-    if (error instanceof DomainError) return error.messages;
-    throw error;
-  }
-  return [];
+  return problems.messages();
 }
 
 /** The JSON paths of the problems, in order. */

@@ -21,16 +21,6 @@ export interface AddressResult {
   codigo: string | null;
 }
 
-/** The messages a Problems collection holds (its public contract is throwIfAny). */
-function messagesOf(problems: Problems): Message[] {
-  try {
-    problems.throwIfAny();
-  } catch (error) {
-    if (error instanceof DomainError) return error.messages;
-    throw error;
-  }
-  return [];
-}
 
 const failed = (messages: Message[]): AddressResult => ({ msg: 'Endereço não salvo', hasError: true, messages, codigo: null });
 
@@ -48,7 +38,7 @@ async function saveOne(ctx: OperationContext, customer: CustomerRef, item: Addre
   const now = ctx.clock.now();
   const problems = new Problems();
   const address = validateAddress(item, index, brazilDateAt(now), problems);
-  if (address === null) return failed(messagesOf(problems));
+  if (address === null) return failed(problems.messages());
   const byCodigo = address.codigo === null ? undefined : await findAddressById(ctx.tx, customer, address.codigo);
   const byCep = await findAddressByCep(ctx.tx, customer, address.cep);
   const plan = planAddress(address, index, { byCodigo, byCep, count: await countAddresses(ctx.tx, customer) });

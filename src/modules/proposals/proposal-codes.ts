@@ -50,13 +50,7 @@ export function pricingCode(code: string, detail: string): string {
 
 /** The messages a Problems collection holds (validators write there; use cases merge lists). */
 export function messagesOf(problems: Problems): MessageInput[] {
-  try {
-    problems.throwIfAny();
-  } catch (error) {
-    if (error instanceof DomainError) return error.messages.map((m) => ({ ...m }));
-    throw error;
-  }
-  return [];
+  return problems.messages();
 }
 
 export function refusal(code: string, description: string, field: string | null = null): DomainError {
