@@ -30,7 +30,7 @@ export function moduleRoutes(clock: Clock, config: Config): Route[] {
   return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock) }), ...proposalsRoutes(proposalDeps), ...receivablesRoutes(receivablesDeps(config))];
 }
 
-export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[] } = {}): Promise<Services> {
+export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; logStream?: { write(line: string): void }; startWorkers?: boolean; extraRoutes?: Route[] } = {}): Promise<Services> {
   const auth = createAuth(db, clock, config);
   await auth.signingKeys.ensureKey();
   const app = await buildApp({
@@ -40,7 +40,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     authenticator: auth.authenticator,
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
     plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config))],
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : { ...(loggerOptions(config.logLevel) as Record<string, unknown>), ...(options.logStream ? { stream: options.logStream } : {}) },
     defaultMetrics: options.logger !== false,
   });
   const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log), startJobRunner(db, clock, receivablesJobHandlers, app.log)] : [];

@@ -33,11 +33,13 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(env: Record<string, string> = {}, extraRoutes: Route[] = []): Promise<TestService> {
+/** `logLines`: the service logs (as JSON lines, at LOG_LEVEL) into this array instead of nowhere. */
+export async function startTestService(env: Record<string, string> = {}, extraRoutes: Route[] = [], options: { logLines?: string[] } = {}): Promise<TestService> {
   const database = await createTestDatabase();
   const clock = fixedClock(TEST_NOW);
   const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, DATABASE_URL: database.url, LOG_LEVEL: 'silent', CAAS_WORKERS: 'false', ...env });
-  const { app } = await composeServices(database.db, clock, config, { logger: false, startWorkers: false, extraRoutes });
+  const logging = options.logLines ? { logger: true, logStream: { write: (line: string) => void options.logLines!.push(line) } } : { logger: false };
+  const { app } = await composeServices(database.db, clock, config, { ...logging, startWorkers: false, extraRoutes });
   await app.ready();
   const service: TestService = {
     app,

@@ -21,6 +21,8 @@ const FLAG_OPTIONS = {
   'no-can-refuse': { type: 'boolean' },
   'auto-approve-payees': { type: 'boolean' },
   'no-auto-approve-payees': { type: 'boolean' },
+  'strict-fields': { type: 'boolean' },
+  'no-strict-fields': { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 
@@ -42,6 +44,8 @@ function flagsOf(values: Record<string, string | boolean | undefined>): PartnerF
   if (values['no-can-refuse']) flags.canRefuse = false;
   if (values['auto-approve-payees']) flags.autoApprovePayees = true;
   if (values['no-auto-approve-payees']) flags.autoApprovePayees = false;
+  if (values['strict-fields']) flags.strictFields = true;
+  if (values['no-strict-fields']) flags.strictFields = false;
   return flags;
 }
 
@@ -130,7 +134,7 @@ export const partnerCommand: CliCommand = {
   summary: 'onboard and manage partners (see docs/partners.md)',
   run: async ([sub, ...rest], io) => {
     const handler = sub ? SUBCOMMANDS[sub] : undefined;
-    if (!handler) throw new CliError(`usage: caas partner ${Object.keys(SUBCOMMANDS).join('|')} …\n  create --name NAME --public-key FILE [--client-id ID] [--scopes "a b"] [--callback-url URL] [--callback-header "Name: value"] [--can-refuse] [--auto-approve-payees] [--json]\n  list [--json]\n  add-key CLIENT_ID --public-key FILE\n  revoke-key CLIENT_ID --kid KID\n  disable|enable CLIENT_ID\n  update CLIENT_ID [--scopes "a b"] [--callback-url URL] [--callback-header "Name: value"] [--can-refuse|--no-can-refuse] [--auto-approve-payees|--no-auto-approve-payees]\n  rotate-secret CLIENT_ID [--retire-old]`);
+    if (!handler) throw new CliError(`usage: caas partner ${Object.keys(SUBCOMMANDS).join('|')} …\n  create --name NAME --public-key FILE [--client-id ID] [--scopes "a b"] [--callback-url URL] [--callback-header "Name: value"] [--can-refuse] [--auto-approve-payees] [--strict-fields] [--json]\n  list [--json]\n  add-key CLIENT_ID --public-key FILE\n  revoke-key CLIENT_ID --kid KID\n  disable|enable CLIENT_ID\n  update CLIENT_ID [--scopes "a b"] [--callback-url URL] [--callback-header "Name: value"] [--can-refuse|--no-can-refuse] [--auto-approve-payees|--no-auto-approve-payees] [--strict-fields|--no-strict-fields]\n  rotate-secret CLIENT_ID [--retire-old]`);
     return handler(rest, io);
   },
 };

@@ -3,7 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-export function installMetrics(app: FastifyInstance, options: { defaultMetrics: boolean }): Registry {
+export interface Metrics {
+  registry: Registry;
+  /** caas_ignored_fields_total{operation}: unknown request fields ignored (issue 11). */
+  countIgnoredFields(operation: string, count: number): void;
+}
+
+export function installMetrics(app: FastifyInstance, options: { defaultMetrics: boolean }): Metrics {
   const registry = new Registry();
   if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
   const requests = new Counter({ name: 'caas_http_requests_total', help: 'HTTP requests by operation and status', labelNames: ['operation', 'status'], registers: [registry] });
@@ -14,6 +20,7 @@ export function installMetrics(app: FastifyInstance, options: { defaultMetrics: 
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  const ignoredFields = new Counter({ name: 'caas_ignored_fields_total', help: 'Unknown request fields ignored, by operation', labelNames: ['operation'], registers: [registry] });
   app.addHook('onResponse', async (request, reply) => {
     const config = request.routeOptions.config as { operationId?: string } | undefined;
     const operation = config?.operationId ?? (request.routeOptions.url ? `${request.method} ${request.routeOptions.url}` : 'unmatched');
@@ -24,5 +31,5 @@ export function installMetrics(app: FastifyInstance, options: { defaultMetrics: 
     reply.type(registry.contentType);
     return registry.metrics();
   });
-  return registry;
+  return { registry, countIgnoredFields: (operation, count) => ignoredFields.inc({ operation }, count) };
 }
