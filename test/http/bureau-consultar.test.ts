@@ -160,8 +160,8 @@ describe('ConsultarBureau refusals (400, one message per problem, field path)', 
     await refused({ documento: '12ABC34501DE36', codigoProduto: '3' }, [['consulta.documento', 'BUR001']]);
   });
 
-  test('codigoProduto missing → BUR002, unknown → BUR003 (the message lists the catalogue)', async () => {
-    await refused({ documento: CPF }, [['consulta.codigoProduto', 'BUR002']]);
+  // Issue 11: a missing codigoProduto is no longer BUR002, it takes the default product (compat-bureau-product.test.ts).
+  test('codigoProduto unknown → BUR003 (the message lists the catalogue)', async () => {
     const a = await refused({ documento: CPF, codigoProduto: '99' }, [['consulta.codigoProduto', 'BUR003']]);
     assert.match(a.body.messages[0]!.description, /1 \(MIXMAIS_PF\).*5 \(CADASTRAL\)/);
     await refused({ documento: CPF, codigoProduto: 'MIXMAIS' }, [['consulta.codigoProduto', 'BUR003']]);

@@ -67,7 +67,8 @@ function forAjv(schema: unknown): unknown {
   if (node['x-decimal']) {
     return { 'x-decimal': { ...(node['x-decimal'] as DecimalRule), nullable: typesOf(node).includes('null') } };
   }
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, forAjv(v)]));
+  // An open enum (schema-types catalogue()) documents its known values; the use case checks them.
+  return Object.fromEntries(Object.entries(node).filter(([k]) => !(k === 'enum' && node['x-open-enum'])).map(([k, v]) => [k, forAjv(v)]));
 }
 
 const foldMaps = new WeakMap<object, Map<string, string>>();
