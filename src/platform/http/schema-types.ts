@@ -78,7 +78,10 @@ export function arrayOf<T extends TSchema>(item: T, maxItems: number = LIMITS.LI
   return Type.Array(item, { maxItems });
 }
 
-/** An object that refuses unknown fields (docs/decisions.md: unknown input is an error). */
+/**
+ * A closed object: the fields it names are all it knows. Unknown fields are dropped by the
+ * validator (and refused for a strict partner): docs/validation.md, issue 11.
+ */
 export function obj<P extends Record<string, TSchema>>(properties: P, description?: string) {
   return Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
 }
