@@ -6,10 +6,14 @@ import { assertLimits } from '../platform/config/limits.js';
 import { migrate } from '../platform/db/migrate.js';
 import { openDatabase } from '../platform/db/open.js';
 import { createDb, type Db } from '../platform/db/pool.js';
+import { isSyncedClock, serviceClock } from '../platform/sandbox-clock/sandbox-clock.js';
 
 export interface CliContext {
   db: Db;
+  /** The service clock (the shared sandbox clock when CAAS_SANDBOX is on). */
   clock: Clock;
+  /** The real time. */
+  wallClock: Clock;
   config: Config;
 }
 
@@ -21,7 +25,12 @@ export async function withCliContext<T>(work: (ctx: CliContext) => Promise<T>): 
     await migrate(location.url);
     const db = createDb(location.url, { maxConnections: 2, applicationName: 'caas-cli' });
     try {
-      return await work({ db, clock: systemClock, config });
+      const clock = await serviceClock(db, config.sandbox, systemClock);
+      try {
+        return await work({ db, clock, wallClock: systemClock, config });
+      } finally {
+        if (isSyncedClock(clock)) clock.stop();
+      }
     } finally {
       await db.destroy();
     }

@@ -7,6 +7,7 @@ import { assertLimits, LIMITS } from '../../platform/config/limits.js';
 import { migrate } from '../../platform/db/migrate.js';
 import { openDatabase } from '../../platform/db/open.js';
 import { createDb } from '../../platform/db/pool.js';
+import { serviceClock } from '../../platform/sandbox-clock/sandbox-clock.js';
 import type { CliCommand } from '../io.js';
 
 function untilSignal(onSignal: (signal: string) => void): Promise<void> {
@@ -30,7 +31,8 @@ async function serve(): Promise<number> {
   try {
     await migrate(location.url);
     db = createDb(location.url);
-    const { app, workers } = await composeServices(db, systemClock, config);
+    const clock = await serviceClock(db, config.sandbox, systemClock);
+    const { app, workers } = await composeServices(db, clock, config, { wallClock: systemClock });
     try {
       await app.listen({ host: config.host, port: config.port });
     } catch (error) {
