@@ -1,13 +1,13 @@
 // `caas serve` (what `npm start` runs): database, migrations, HTTP listener, workers; drains and
 // stops everything on SIGINT/SIGTERM.
 import { composeServices } from '../../compose.js';
-import { systemClock } from '../../platform/clock.js';
+import { systemClock, type Clock } from '../../platform/clock.js';
 import { loadConfig } from '../../platform/config/env.js';
 import { assertLimits, LIMITS } from '../../platform/config/limits.js';
 import { migrate } from '../../platform/db/migrate.js';
 import { openDatabase } from '../../platform/db/open.js';
 import { createDb } from '../../platform/db/pool.js';
-import { serviceClock } from '../../platform/sandbox-clock/sandbox-clock.js';
+import { isSyncedClock, serviceClock } from '../../platform/sandbox-clock/sandbox-clock.js';
 import type { CliCommand } from '../io.js';
 
 function untilSignal(onSignal: (signal: string) => void): Promise<void> {
@@ -28,10 +28,11 @@ async function serve(): Promise<number> {
   // A start-up failure (a port in use, a failed migration) must not leave the embedded PostgreSQL
   // this process started running behind it: everything opened so far is closed on the way out.
   let db: ReturnType<typeof createDb> | null = null;
+  let clock: Clock = systemClock;
   try {
     await migrate(location.url);
     db = createDb(location.url);
-    const clock = await serviceClock(db, config.sandbox, systemClock);
+    clock = await serviceClock(db, config.sandbox, systemClock);
     const { app, workers } = await composeServices(db, clock, config, { wallClock: systemClock });
     try {
       await app.listen({ host: config.host, port: config.port });
@@ -51,6 +52,7 @@ async function serve(): Promise<number> {
     await app.close();
     return 0;
   } finally {
+    if (isSyncedClock(clock)) clock.stop();
     await db?.destroy();
     await location.stop();
   }
