@@ -29,6 +29,13 @@ function examplesFor(spec: OperationSpec): Record<string, unknown> {
   return examples[spec.operationId] as Record<string, unknown>;
 }
 
+/** The example to mutate; each proposal created gets its own codigoOperacao (unique per partner). */
+function fuzzExample(spec: OperationSpec): fc.Arbitrary<Record<string, unknown>> {
+  const example = examplesFor(spec);
+  if (spec.operationId !== 'Proposta_IncluirManualSimplificado') return fc.constant(example);
+  return fc.uuid().map((codigoOperacao) => ({ ...example, dto: { ...(example.dto as object), codigoOperacao } }));
+}
+
 before(async () => {
   service = await startTestService({ CAAS_RATE_LIMIT_PER_SECOND: '1000000' });
   const partner = await service.onboard();
@@ -100,11 +107,15 @@ describe('hostile input', () => {
     const tried = new Map<MutationClass, number>(MUTATION_CLASSES.map((c) => [c, 0]));
     let bodies = 0;
     const started = Date.now();
-    const operation = fc.constantFrom(...ALL_SPECS).chain((spec) => hostileBody(examplesFor(spec)).map((hostile) => ({ spec, hostile })));
-    const property = fc.asyncProperty(operation, async ({ spec, hostile }) => {
+    const byId = new Map(ALL_SPECS.map((s) => [s.operationId, s]));
+    const operation = fc.constantFrom(...ALL_SPECS).chain((s) => fuzzExample(s).chain((example) => hostileBody(example).map((hostile) => ({ operationId: s.operationId, hostile }))));
+    const statuses = new Map<number, number>();
+    const property = fc.asyncProperty(operation, async ({ operationId, hostile }) => {
+      const spec = byId.get(operationId) as OperationSpec;
       bodies += 1;
       for (const c of new Set(hostile.classes)) tried.set(c, (tried.get(c) ?? 0) + 1);
       const response = await call(spec.path, hostile.bytes);
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       try {
         assertAnswer(spec, response);
       } catch (error) {
@@ -114,7 +125,7 @@ describe('hostile input', () => {
     });
     await fc.assert(property, { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: BUDGET_MS, markInterruptAsFailure: false, endOnFailure: true });
     const summary = [...tried].map(([c, n]) => `${c} ${n}`).join(', ');
-    console.log(`hostile fuzz: seed ${SEED}, ${bodies} bodies over ${ALL_SPECS.length} operations in ${Date.now() - started} ms; by class: ${summary}`);
+    console.log(`hostile fuzz: seed ${SEED}, ${bodies} bodies over ${ALL_SPECS.length} operations in ${Date.now() - started} ms; by class: ${summary}; by status: ${[...statuses].sort().map(([s, n]) => `${s} ${n}`).join(', ')}`);
     for (const [c, n] of tried) assert.ok(n > 0, `mutation class ${c} never tried`);
     // The server keeps serving: a valid request still answers.
     const consult = await call('/Proposta/Consultar', examples.Proposta_Consultar);

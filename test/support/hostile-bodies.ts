@@ -92,7 +92,7 @@ interface Mutation {
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   scalar.map((v): Mutation => ({ kind: 'type-swap', apply: (b, p) => setAt(b, p, clone(v)) })),
   fc.constant<Mutation>({ kind: 'null', apply: (b, p) => setAt(b, p, null) }),
-  fc.tuple(fc.constantFrom(...UNICODE_EDGES), fc.string({ maxLength: 5 })).map(([edge, rest]): Mutation => ({ kind: 'unicode-edge', apply: (b, p) => setAt(b, p, rest + edge + rest) })),
+  { arbitrary: fc.tuple(fc.constantFrom(...UNICODE_EDGES), fc.string({ maxLength: 5 })).map(([edge, rest]): Mutation => ({ kind: 'unicode-edge', apply: (b, p) => setAt(b, p, rest + edge + rest) })), weight: 3 },
   fc.constantFrom(...NUMBER_EDGES).map((text): Mutation => ({ kind: 'number-edge', apply: (b, p) => setAt(b, p, numberAt(text)) })),
   fc.integer({ min: 256, max: 200_000 }).map((n): Mutation => ({ kind: 'long-string', apply: (b, p) => setAt(b, p, 'ç'.repeat(n)) })),
   fc.tuple(fc.integer({ min: 20, max: 300 }), fc.boolean()).map(([depth, asList]): Mutation => ({ kind: 'deep-nesting', apply: (b, p) => setAt(b, p, nest(getAt(b, p), depth, asList)) })),
@@ -119,6 +119,15 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   }),
 );
 
+/** Leaves (texts, numbers, booleans) three times over, then every path: mutations hit fields more than blocks. */
+function leavesFirst(paths: Step[][], body: Json): Step[][] {
+  const leaves = paths.filter((p) => {
+    const node = getAt(body, p);
+    return node === null || typeof node !== 'object' || node instanceof LosslessNumber;
+  });
+  return [...leaves, ...leaves, ...leaves, ...paths];
+}
+
 const INVALID_UTF8: readonly number[][] = [[0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80]];
 
 export interface HostileBody {
@@ -131,13 +140,15 @@ export interface HostileBody {
 /** 1–3 mutations of `example` at random paths, sometimes with invalid UTF-8 bytes spliced in. */
 export function hostileBody(example: Json): fc.Arbitrary<HostileBody> {
   const paths = pathsOf(example);
-  const step = fc.tuple(fc.integer({ min: 0, max: paths.length - 1 }), mutation);
+  const step = fc.tuple(fc.nat({ max: 4 * paths.length }), mutation);
+  const count = fc.oneof({ arbitrary: fc.constant(1), weight: 6 }, { arbitrary: fc.constant(2), weight: 3 }, { arbitrary: fc.constant(3), weight: 1 });
   const corrupt = fc.oneof({ arbitrary: fc.constant(null), weight: 9 }, { arbitrary: fc.tuple(fc.constantFrom(...INVALID_UTF8), fc.nat()), weight: 1 });
-  return fc.tuple(fc.array(step, { minLength: 1, maxLength: 3 }), corrupt).map(([steps, bad]) => {
+  const steps = count.chain((n) => fc.array(step, { minLength: n, maxLength: n }));
+  return fc.tuple(steps, corrupt).map(([chosen, bad]) => {
     let body = clone(example);
     const classes: MutationClass[] = [];
-    for (const [index, m] of steps) {
-      const current = pathsOf(body);
+    for (const [index, m] of chosen) {
+      const current = leavesFirst(pathsOf(body), body);
       const path = current[index % current.length] as Step[];
       body = m.apply(body, path);
       classes.push(m.kind);
@@ -149,7 +160,7 @@ export function hostileBody(example: Json): fc.Arbitrary<HostileBody> {
       bytes = Buffer.concat([bytes.subarray(0, cut), Buffer.from(seq), bytes.subarray(cut)]);
       classes.push('invalid-utf8');
     }
-    const text = bytes.toString('latin1');
+    const text = bytes.toString('utf8'); // invalid bytes show as U+FFFD
     return { bytes, classes, preview: text.length > 2_000 ? `${text.slice(0, 2_000)}… (${bytes.length} bytes)` : text };
   });
 }
