@@ -94,9 +94,9 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.constant<Mutation>({ kind: 'null', apply: (b, p) => setAt(b, p, null) }),
   { arbitrary: fc.tuple(fc.constantFrom(...UNICODE_EDGES), fc.string({ maxLength: 5 })).map(([edge, rest]): Mutation => ({ kind: 'unicode-edge', apply: (b, p) => setAt(b, p, rest + edge + rest) })), weight: 3 },
   fc.constantFrom(...NUMBER_EDGES).map((text): Mutation => ({ kind: 'number-edge', apply: (b, p) => setAt(b, p, numberAt(text)) })),
-  fc.integer({ min: 256, max: 200_000 }).map((n): Mutation => ({ kind: 'long-string', apply: (b, p) => setAt(b, p, 'ç'.repeat(n)) })),
+  fc.oneof({ arbitrary: fc.integer({ min: 256, max: 5_000 }), weight: 9 }, { arbitrary: fc.constant(300_000), weight: 1 }).map((n): Mutation => ({ kind: 'long-string', apply: (b, p) => setAt(b, p, 'ç'.repeat(n)) })),
   fc.tuple(fc.integer({ min: 20, max: 300 }), fc.boolean()).map(([depth, asList]): Mutation => ({ kind: 'deep-nesting', apply: (b, p) => setAt(b, p, nest(getAt(b, p), depth, asList)) })),
-  fc.tuple(fc.integer({ min: 400, max: 20_000 }), scalar).map(([n, item]): Mutation => ({ kind: 'huge-list', apply: (b, p) => setAt(b, p, Array.from({ length: n }, () => clone(item))) })),
+  fc.tuple(fc.oneof({ arbitrary: fc.integer({ min: 400, max: 3_000 }), weight: 9 }, { arbitrary: fc.constant(50_000), weight: 1 }), scalar).map(([n, item]): Mutation => ({ kind: 'huge-list', apply: (b, p) => setAt(b, p, Array.from({ length: n }, () => clone(item))) })),
   fc.constant<Mutation>({ kind: 'missing-field', apply: (b, p) => setAt(b, p, undefined) }),
   fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'toString', 'hasOwnProperty', ''), scalar).map(([name, v]): Mutation => ({
     kind: 'extra-field',
