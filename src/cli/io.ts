@@ -4,6 +4,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /** Raw text to standard output, no newline added (CSV exports); absent: process.stdout. */
+  write?(text: string): void;
 }
 
 export class CliError extends Error {

@@ -2,14 +2,14 @@
 // any other caller (src/modules/payees), against the server's database.
 import { partnerByClientId } from '../../modules/auth/partner-admin.js';
 import { listPayees, type ListedPayee } from '../../modules/payees/list-payees.js';
-import { parseSituacao, SITUACAO_DESCRIPTIONS } from '../../modules/payees/payee-status.js';
+import { parseSituacao, PayeeSituacao, SITUACAO_DESCRIPTIONS } from '../../modules/payees/payee-status.js';
 import type { PayeeWire } from '../../modules/payees/payee-view.js';
 import { approvePayee, rejectPayee } from '../../modules/payees/review-payee.js';
 import { withCliContext } from '../context.js';
 import { CliError, osUserName, type CliCommand, type CliIo, parseOptions, printJsonOrLines } from '../io.js';
 
 const USAGE = [
-  'caas payee list [--status pendente|aprovado|reprovado|0|1|2] [--partner CLIENT_ID] [--json]',
+  'caas payee list [--pending | --status pendente|aprovado|reprovado|0|1|2] [--partner CLIENT_ID] [--json]',
   'caas payee approve CODIGO [--by NAME] [--json]',
   'caas payee reject CODIGO --reason TEXT [--by NAME] [--json]',
 ].join('\n');
@@ -34,8 +34,10 @@ function line(p: PayeeWire & { clientId?: string }): string {
 }
 
 async function list(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseOptions(argv, { status: { type: 'string' }, partner: { type: 'string' }, json: { type: 'boolean' } }, false);
-  const situacao = values.status === undefined ? null : parseSituacao(values.status);
+  const { values } = parseOptions(argv, { status: { type: 'string' }, pending: { type: 'boolean' }, partner: { type: 'string' }, json: { type: 'boolean' } }, false);
+  if (values.pending && values.status !== undefined) throw new CliError('--pending is --status pendente: give one of them');
+  // --pending: the review queue (situacao 0), oldest first.
+  const situacao = values.pending ? PayeeSituacao.pendente : values.status === undefined ? null : parseSituacao(values.status);
   if (values.status !== undefined && situacao === null) throw new CliError(`unknown --status "${values.status}": use pendente, aprovado, reprovado or 0, 1, 2`);
   const listing = await withCliContext(async ({ db }) => {
     const partnerId = values.partner === undefined ? null : (await partnerByClientId(db, values.partner)).id;

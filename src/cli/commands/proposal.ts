@@ -1,3 +1,4 @@
+// `caas proposal list|show` (proposal-queries.ts) and
 // `caas proposal approve|disburse|assign|refuse NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--pending] [--json]`:
 // the service team's steps of the proposal lifecycle, through the same use cases and state machine
 // as the HTTP operations (docs/proposal-lifecycle.md).
@@ -13,6 +14,7 @@ import {
 } from '../../modules/proposals/operator-lifecycle.js';
 import { proposalDeps } from '../../modules/proposals/proposal-wiring.js';
 import { withCliContext, type CliContext } from '../context.js';
+import { listProposalsCommand, PROPOSAL_QUERY_USAGE, showProposalCommand } from './proposal-queries.js';
 import { CliError, parseOptions, printJsonOrLines, type CliCommand, type CliIo, osUserName } from '../io.js';
 
 const OPTIONS = {
@@ -24,6 +26,7 @@ const OPTIONS = {
 } as const;
 
 const NUMBER_RE = /^[1-9]\d{0,9}$/;
+const FULL_USAGE = [...PROPOSAL_QUERY_USAGE, 'proposal approve|disburse|assign|refuse NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--pending] [--json]'].join('\n       caas ');
 
 type Action = (ctx: CliContext, command: OperatorCommand, pending: boolean) => Promise<OperatorOutcome>;
 
@@ -60,8 +63,10 @@ function lines(outcome: OperatorOutcome): string[] {
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
+  if (sub === 'list') return listProposalsCommand(rest, io);
+  if (sub === 'show') return showProposalCommand(rest, io);
   const action = sub === undefined ? undefined : ACTIONS[sub];
-  if (action === undefined) throw new CliError(`usage: caas ${proposalCommand.usage}`);
+  if (action === undefined) throw new CliError(`usage: caas ${FULL_USAGE}`);
   const { command, json, pending } = commandOf(rest);
   if (pending && sub !== 'disburse') throw new CliError('--pending applies to disburse only');
   const outcome = await withCliContext((ctx) => action(ctx, command, pending));
@@ -71,7 +76,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
 export const proposalCommand: CliCommand = {
   name: 'proposal',
-  usage: 'proposal approve|disburse|assign|refuse NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--pending] [--json]',
-  summary: 'Move a proposal through its lifecycle (service team)',
+  usage: 'proposal list|show|approve|disburse|assign|refuse …',
+  summary: 'List and show proposals; move one through its lifecycle (service team)',
   run,
 };
