@@ -226,7 +226,8 @@ describe('caas export', () => {
 
 test('the export leaves no file behind when it fails', async () => {
   const r = await cli('export', 'proposals', '--out', join(dir, 'no-such-dir', 'x.csv'));
-  assert.deepEqual([r.code, r.err], [2, `caas export: cannot write --out ${join(dir, 'no-such-dir', 'x.csv')}: ENOENT`]);
+  assert.equal(r.code, 2);
+  assert.ok(r.err.startsWith(`caas export proposals: cannot write --out ${join(dir, 'no-such-dir', 'x.csv')}: ENOENT`), r.err);
   const file = join(dir, 'late.csv');
   const late = await cli('export', 'proposals', '--out', file, '--from', '2026-11-01', '--to', '2026-10-01');
   assert.equal(late.code, 2);

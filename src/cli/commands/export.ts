@@ -1,92 +1,27 @@
-// `caas export proposals|installments|boletos|payments [--out FILE] [--from D] [--to D]`: the book
-// as CSV (RFC 4180), read in batches within one read-only snapshot, with a progress bar on stderr
-// when it is a terminal. --from/--to bound each record's own date: a proposal's creation, an
-// installment's or boleto's due date, a payment's date.
-import { countProposals, NO_PROPOSAL_FILTER, proposalBatches, type ProposalRecord } from '../../modules/proposals/list-proposals.js';
-import { countInstallments, countPayments, installmentBatches, paymentBatches, type DateRange, type InstallmentRecord, type PaymentRecord } from '../../modules/receivables/export-receivables.js';
-import { boletoBatches, countBoletos, NO_BOLETO_FILTER, type ListedBoleto } from '../../modules/receivables/list-boletos.js';
-import { runCsvExport, type CsvExport } from '../format/csv-export.js';
-import { fileSink, stdoutSink, writerSink, type TextSink } from '../format/sink.js';
-import { withCliContext } from '../context.js';
-import { CliError, parseOptions, type CliCommand, type CliIo } from '../io.js';
-import { PROPOSAL_CSV_COLUMNS } from './proposal-queries.js';
-import { RANGE_OPTIONS, readRange } from './query-options.js';
+// `caas export proposals|installments|boletos|payments [--out FILE] [--from D] [--to D]` (issue 15):
+// the book as CSV, in batches within one read-only snapshot (src/cli/queries/export.ts).
+import { command, group } from '../spec.js';
+import { RANGE_OPTIONS } from '../queries/option-specs.js';
 
-const KINDS = ['proposals', 'installments', 'boletos', 'payments'];
-const USAGE = 'export proposals|installments|boletos|payments [--out FILE] [--from YYYY-MM-DD] [--to YYYY-MM-DD]';
+const OPTIONS = {
+  out: { type: 'string', value: 'FILE', description: 'write to FILE (created complete or not at all) instead of standard output' },
+  ...RANGE_OPTIONS,
+} as const;
 
-const INSTALLMENT_COLUMNS = [
-  'proposalNumber', 'partner', 'installment', 'dueDate', 'amount', 'state', 'principalOwed', 'unpaidFine', 'unpaidLateInterest',
-  'unpaidContractInterest', 'totalPaid', 'totalDiscount', 'paidOn',
-] as const satisfies readonly (keyof InstallmentRecord)[];
-
-/** parcelas as "1,2" (one CSV field), as ConsultarBoletos writes it. */
-type BoletoCsvRow = Omit<ListedBoleto, 'parcelas'> & { parcelas: string };
-
-// The print URL is left out on purpose: it is a credential (anyone holding it gets the slip).
-const BOLETO_COLUMNS = [
-  'numeroBoleto', 'numeroProposta', 'parceiro', 'codigoBoleto', 'codigoLiquidacao', 'situacao', 'descricaoSituacao', 'liquidacao', 'parcelas',
-  'dtInclusao', 'dtVencimento', 'dtExpiracao', 'valorBoleto', 'vlrPago', 'dtCredito', 'dtCancelamento', 'linhaDigitavel',
-] as const satisfies readonly (keyof BoletoCsvRow)[];
-
-const PAYMENT_COLUMNS = [
-  'proposalNumber', 'partner', 'installment', 'paymentDate', 'dueDate', 'amountPaid', 'discount', 'fine', 'interest', 'lateInterest',
-  'installmentBalance', 'viaBoleto', 'boletoNumber', 'launchCode', 'description', 'recordedAt',
-] as const satisfies readonly (keyof PaymentRecord)[];
-
-type AnyExport = CsvExport<ProposalRecord> | CsvExport<InstallmentRecord> | CsvExport<BoletoCsvRow> | CsvExport<PaymentRecord>;
-
-function exportOf(kind: string, range: DateRange, publicUrl: string): AnyExport {
-  switch (kind) {
-    case 'proposals': {
-      const filter = { ...NO_PROPOSAL_FILTER, ...range };
-      return { label: 'proposals', columns: PROPOSAL_CSV_COLUMNS, count: (db) => countProposals(db, filter), batches: (db) => proposalBatches(db, filter) };
-    }
-    case 'installments':
-      return { label: 'installments', columns: INSTALLMENT_COLUMNS, count: (db) => countInstallments(db, range), batches: (db) => installmentBatches(db, range) };
-    case 'boletos': {
-      const filter = { ...NO_BOLETO_FILTER, ...range };
-      return {
-        label: 'boletos',
-        columns: BOLETO_COLUMNS,
-        count: (db) => countBoletos(db, filter),
-        batches: async function* (db) {
-          for await (const batch of boletoBatches(db, filter, publicUrl)) yield batch.map((b) => ({ ...b, parcelas: b.parcelas.join(',') }));
-        },
-      };
-    }
-    case 'payments':
-      return { label: 'payments', columns: PAYMENT_COLUMNS, count: (db) => countPayments(db, range), batches: (db) => paymentBatches(db, range) };
-    default:
-      throw new CliError(`usage: caas ${USAGE}`);
-  }
-}
-
-async function openSink(out: string | undefined, io: CliIo): Promise<TextSink> {
-  if (out === undefined) return io.write ? writerSink(io.write) : stdoutSink();
-  try {
-    return await fileSink(out);
-  } catch (error) {
-    throw new CliError(`cannot write --out ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-}
-
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseOptions(argv, { out: { type: 'string' }, ...RANGE_OPTIONS });
-  if (positionals.length !== 1 || !KINDS.includes(positionals[0] as string)) throw new CliError(`usage: caas ${USAGE}`);
-  const range = readRange(values);
-  const sink = await openSink(values.out, io);
-  const rows = await withCliContext(({ db, config }) => runCsvExport(db, exportOf(positionals[0] as string, range, config.publicUrl) as CsvExport<object>, sink)).catch(async (error: unknown) => {
-    await sink.abort();
-    throw error;
+function exporter(kind: string, description: string, dated: string) {
+  return command({
+    name: `export ${kind}`,
+    description,
+    options: OPTIONS,
+    notes: [`--from/--to bound ${dated}. A progress bar is drawn on stderr when it is a terminal.`],
+    run: async ({ options }, io) => (await import('../queries/export.js')).exportCommand(kind, options, io),
   });
-  if (values.out !== undefined) io.err(`${rows} ${positionals[0]} written to ${values.out}`);
-  return 0;
 }
 
-export const exportCommand: CliCommand = {
-  name: 'export',
-  usage: 'export proposals|installments|boletos|payments [--out FILE] …',
-  summary: 'Export the book to CSV (one consistent snapshot)',
-  run,
-};
+export default [
+  group({ name: 'export', description: 'export the book to CSV (RFC 4180), one consistent snapshot' }),
+  exporter('proposals', 'every proposal of every partner, one row each', "the proposal's creation date"),
+  exporter('installments', 'every installment of every receivables schedule, with what is owed and paid', "the installment's due date"),
+  exporter('boletos', 'every boleto, with its status and payment (no print URL: it is a credential)', "the boleto's due date"),
+  exporter('payments', 'every payment launch posted to an installment', 'the payment date'),
+];

@@ -1,13 +1,6 @@
 // `caas serve` (what `npm start` runs): database, migrations, HTTP listener, workers; drains and
 // stops everything on SIGINT/SIGTERM.
-import { composeServices } from '../../compose.js';
-import { systemClock } from '../../platform/clock.js';
-import { loadConfig } from '../../platform/config/env.js';
-import { assertLimits, LIMITS } from '../../platform/config/limits.js';
-import { migrate } from '../../platform/db/migrate.js';
-import { openDatabase } from '../../platform/db/open.js';
-import { createDb } from '../../platform/db/pool.js';
-import type { CliCommand } from '../io.js';
+import { command } from '../spec.js';
 
 function untilSignal(onSignal: (signal: string) => void): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -21,6 +14,15 @@ function untilSignal(onSignal: (signal: string) => void): Promise<void> {
 }
 
 async function serve(): Promise<number> {
+  const [{ composeServices }, { systemClock }, { loadConfig }, { assertLimits, LIMITS }, { migrate }, { openDatabase }, { createDb }] = await Promise.all([
+    import('../../compose.js'),
+    import('../../platform/clock.js'),
+    import('../../platform/config/env.js'),
+    import('../../platform/config/limits.js'),
+    import('../../platform/db/migrate.js'),
+    import('../../platform/db/open.js'),
+    import('../../platform/db/pool.js'),
+  ]);
   const config = loadConfig();
   assertLimits();
   const location = await openDatabase(config, 'server');
@@ -54,9 +56,9 @@ async function serve(): Promise<number> {
   }
 }
 
-export const serveCommand: CliCommand = {
+export default command({
   name: 'serve',
-  usage: 'serve',
-  summary: 'serve the whole service on HOST:PORT (npm start)',
+  description: 'serve the whole service on HOST:PORT until SIGINT/SIGTERM (what npm start runs)',
+  notes: ['The database is DATABASE_URL, or an embedded PostgreSQL under CAAS_DATA_DIR (see docs/operations.md).'],
   run: () => serve(),
-};
+});

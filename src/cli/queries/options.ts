@@ -1,17 +1,8 @@
-// argv pieces shared by the operator queries (issue 15): date bounds, numbers, output format.
+// Readers of the option values shared by the operator queries (issue 15): date bounds, numbers,
+// documents, output format. Loaded by the handlers only.
 import { compareDates, isValidLocalDate, localDate, type LocalDate } from '../../platform/dates.js';
 import { classifyDocument } from '../../platform/documents.js';
 import { CliError } from '../io.js';
-
-export const RANGE_OPTIONS = {
-  from: { type: 'string' },
-  to: { type: 'string' },
-} as const;
-
-export const FORMAT_OPTIONS = {
-  json: { type: 'boolean' },
-  csv: { type: 'boolean' },
-} as const;
 
 function dateOption(name: string, text: string | undefined): LocalDate | null {
   if (text === undefined) return null;
@@ -20,7 +11,7 @@ function dateOption(name: string, text: string | undefined): LocalDate | null {
 }
 
 /** --from/--to as inclusive calendar dates; --from after --to is a usage error. */
-export function readRange(values: { from?: string; to?: string }): { from: LocalDate | null; to: LocalDate | null } {
+export function readRange(values: { from?: string | undefined; to?: string | undefined }): { from: LocalDate | null; to: LocalDate | null } {
   const from = dateOption('from', values.from);
   const to = dateOption('to', values.to);
   if (from !== null && to !== null && compareDates(from, to) > 0) throw new CliError(`--from ${from} is after --to ${to}`);
@@ -43,7 +34,7 @@ export function readDocument(text: string | undefined): string | null {
 
 export type Format = 'table' | 'json' | 'csv';
 
-export function readFormat(values: { json?: boolean; csv?: boolean }): Format {
+export function readFormat(values: { json: boolean; csv: boolean }): Format {
   if (values.json && values.csv) throw new CliError('choose one of --json and --csv');
   return values.json ? 'json' : values.csv ? 'csv' : 'table';
 }

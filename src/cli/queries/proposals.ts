@@ -1,5 +1,6 @@
-// `caas proposal list|show` (issue 15): the book of proposals for the service team. Maps argv to
-// the proposals module's read-only queries and their results to text.
+// `caas proposal list|show` (issue 15): the book of proposals for the service team. Maps option
+// values to the proposals module's read-only queries and their results to text (loaded by the
+// handlers of src/cli/commands/proposal.ts only).
 import { listProposals, type ProposalRecord } from '../../modules/proposals/list-proposals.js';
 import { parseProposalStatus, proposalStatusNames } from '../../modules/proposals/proposal-status-names.js';
 import { proposalDeps } from '../../modules/proposals/proposal-wiring.js';
@@ -7,13 +8,18 @@ import { showProposal, type ProposalDetails } from '../../modules/proposals/show
 import { csvHeader, csvRecords } from '../format/csv.js';
 import { tableLines, type Column } from '../format/table.js';
 import { withCliContext } from '../context.js';
-import { CliError, parseOptions, type CliIo } from '../io.js';
-import { FORMAT_OPTIONS, RANGE_OPTIONS, readDocument, readFormat, readNumber, readRange } from './query-options.js';
+import { CliError, type CliIo } from '../io.js';
+import { readDocument, readFormat, readNumber, readRange } from './options.js';
 
-export const PROPOSAL_QUERY_USAGE = [
-  'proposal list [--status S] [--partner CLIENT_ID] [--document CPF|CNPJ] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json|--csv]',
-  'proposal show NUMERO [--json]',
-];
+export interface ListOptions {
+  status: string | undefined;
+  partner: string | undefined;
+  document: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  json: boolean;
+  csv: boolean;
+}
 
 const LIST_COLUMNS: readonly Column<ProposalRecord>[] = [
   { header: 'NUMBER', value: (p) => p.number, align: 'right' },
@@ -35,8 +41,7 @@ export const PROPOSAL_CSV_COLUMNS = [
   'iofAmount', 'tacAmount', 'cetAnnualPercent', 'approvedOn', 'disbursedOn', 'refusedOn', 'cancelledOn', 'settledOn', 'createdAt',
 ] as const satisfies readonly (keyof ProposalRecord)[];
 
-export async function listProposalsCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseOptions(argv, { status: { type: 'string' }, partner: { type: 'string' }, document: { type: 'string' }, ...RANGE_OPTIONS, ...FORMAT_OPTIONS }, false);
+export async function listProposalsCommand(values: ListOptions, io: CliIo): Promise<number> {
   const status = values.status === undefined ? null : parseProposalStatus(values.status);
   if (values.status !== undefined && status === null) throw new CliError(`unknown --status "${values.status}": use one of ${proposalStatusNames()}`);
   const filter = { status, partnerClientId: values.partner ?? null, document: readDocument(values.document), ...readRange(values) };
@@ -92,12 +97,10 @@ function detailLines(d: ProposalDetails): string[] {
   ];
 }
 
-export async function showProposalCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseOptions(argv, { json: { type: 'boolean' } });
-  if (positionals.length !== 1) throw new CliError('expected exactly one proposal NUMERO');
-  const numero = readNumber(positionals[0], 'NUMERO');
+export async function showProposalCommand(numeroText: string, json: boolean, io: CliIo): Promise<number> {
+  const numero = readNumber(numeroText, 'NUMERO');
   const details = await withCliContext(({ db }) => showProposal(db, numero, proposalDeps));
-  if (values.json === true) io.out(JSON.stringify(details, null, 2));
+  if (json) io.out(JSON.stringify(details, null, 2));
   else for (const line of detailLines(details)) io.out(line);
   return 0;
 }
