@@ -1,5 +1,6 @@
 // `caas serve` (what `npm start` runs): database, migrations, HTTP listener, workers; drains and
 // stops everything on SIGINT/SIGTERM.
+import type { Clock } from '../../platform/clock.js';
 import { command } from '../spec.js';
 
 function untilSignal(onSignal: (signal: string) => void): Promise<void> {
@@ -14,7 +15,7 @@ function untilSignal(onSignal: (signal: string) => void): Promise<void> {
 }
 
 async function serve(): Promise<number> {
-  const [{ composeServices }, { systemClock }, { loadConfig }, { assertLimits, LIMITS }, { migrate }, { openDatabase }, { createDb }] = await Promise.all([
+  const [{ composeServices }, { systemClock }, { loadConfig }, { assertLimits, LIMITS }, { migrate }, { openDatabase }, { createDb }, { isSyncedClock, serviceClock }] = await Promise.all([
     import('../../compose.js'),
     import('../../platform/clock.js'),
     import('../../platform/config/env.js'),
@@ -22,6 +23,7 @@ async function serve(): Promise<number> {
     import('../../platform/db/migrate.js'),
     import('../../platform/db/open.js'),
     import('../../platform/db/pool.js'),
+    import('../../platform/sandbox-clock/sandbox-clock.js'),
   ]);
   const config = loadConfig();
   assertLimits();
@@ -29,10 +31,12 @@ async function serve(): Promise<number> {
   // A start-up failure (a port in use, a failed migration) must not leave the embedded PostgreSQL
   // this process started running behind it: everything opened so far is closed on the way out.
   let db: ReturnType<typeof createDb> | null = null;
+  let clock: Clock = systemClock;
   try {
     await migrate(location.url);
     db = createDb(location.url);
-    const { app, workers } = await composeServices(db, systemClock, config);
+    clock = await serviceClock(db, config.sandbox, systemClock);
+    const { app, workers } = await composeServices(db, clock, config, { wallClock: systemClock });
     try {
       await app.listen({ host: config.host, port: config.port });
     } catch (error) {
@@ -51,6 +55,7 @@ async function serve(): Promise<number> {
     await app.close();
     return 0;
   } finally {
+    if (isSyncedClock(clock)) clock.stop();
     await db?.destroy();
     await location.stop();
   }
