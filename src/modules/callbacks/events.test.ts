@@ -1,6 +1,7 @@
 // The event builders against a partner's strict model of the bodies (callback-model.fixture.ts):
 // every event 0–12 decodes with no missing key and no extra sub-object; exact texts of events 0
 // and 9; amounts written from their digits; broken inputs are assertions.
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -182,4 +183,10 @@ test('broken inputs are assertions, not silently fixed', () => {
   const sneaky = scheduleCreatedEvent(REF, OPENING);
   (sneaky.body as unknown as { QtdeParcelas: number }).QtdeParcelas = 1.5;
   assert.throws(() => serializeCallbackBody(sneaky.body), /assertion/);
+});
+
+test('docs/callbacks.md shows one full body per event 0–12, each decoding against the strict model', async () => {
+  const doc = await readFile(new URL('../../../docs/callbacks.md', import.meta.url), 'utf8');
+  const bodies = [...doc.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => decodeCallbackBody(m[1]!));
+  assert.deepEqual(bodies.map((b) => b.TipoEvento), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
 });
