@@ -2,6 +2,10 @@
 /* eslint-disable */
 
 export interface paths {
+  "/AgendaRecebivel/CancelarCobrancas": {
+    /** Request the cancellation of charges by codigoLiquidacao; success is an empty object. Same operation as /FGTS/CancelarCobrancas. */
+    post: operations["AgendaRecebivel_CancelarCobrancas"];
+  };
   "/AgendaRecebivel/ConsultarBoletos": {
     /** List the boletos of a schedule (optionally by number, optionally with cancelled ones). */
     post: operations["AgendaRecebivel_ConsultarBoletos"];
@@ -33,6 +37,10 @@ export interface paths {
   "/AgendaRecebivel/IncluirLancamentoMultiplasParcelas": {
     /** Post payment launches against one or more installments. */
     post: operations["AgendaRecebivel_IncluirLancamentoMultiplasParcelas"];
+  };
+  "/AgendaRecebivel/IncluirLancamentoParcela": {
+    /** Post a payment launch against one installment (same rules as IncluirLancamentoMultiplasParcelas). */
+    post: operations["AgendaRecebivel_IncluirLancamentoParcela"];
   };
   "/api/Favorecido": {
     /** Register a Pix payee (by key or by bank data) for review by the service team. */
@@ -89,7 +97,7 @@ export interface paths {
     post: operations["Proposta_AtualizarContaPagamento"];
   };
   "/Proposta/Consultar": {
-    /** Read one proposal by codigoProposta, codigoOperacao or numeroProposta. */
+    /** Read one proposal by codigoProposta, codigoOperacao or numeroProposta: its fields at the envelope's top level. */
     post: operations["Proposta_Consultar"];
   };
   "/Proposta/Finalizar": {
@@ -131,6 +139,41 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** Request the cancellation of charges by codigoLiquidacao; success is an empty object. Same operation as /FGTS/CancelarCobrancas. */
+  AgendaRecebivel_CancelarCobrancas: {
+    requestBody: {
+      content: {
+        "application/json": {
+          dto: {
+            /** @description Partner's operation code (UUID or numeric string) */
+            codigoOperacao?: string | null;
+            /**
+             * Format: uuid
+             * @description Proposal identifier
+             */
+            codigoProposta?: string | null;
+            nroParcelas?: number[] | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
+          };
+          dtoCancelarCobrancas: {
+            codigosLiquidacoes?: string[] | null;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          "Caas-Clock": components["headers"]["Caas-Clock"];
+        };
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+    };
+  };
   /** List the boletos of a schedule (optionally by number, optionally with cancelled ones). */
   AgendaRecebivel_ConsultarBoletos: {
     requestBody: {
@@ -715,6 +758,68 @@ export interface operations {
       };
     };
   };
+  /** Post a payment launch against one installment (same rules as IncluirLancamentoMultiplasParcelas). */
+  AgendaRecebivel_IncluirLancamentoParcela: {
+    requestBody: {
+      content: {
+        "application/json": {
+          dto: {
+            /** @description Partner's operation code (UUID or numeric string) */
+            codigoOperacao?: string | null;
+            /**
+             * Format: uuid
+             * @description Proposal identifier
+             */
+            codigoProposta?: string | null;
+            nroParcela?: number | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
+          };
+          dtoLancamentoParcela: {
+            descricaoLancamento?: string | null;
+            /** Format: caas-date-time */
+            dtPagamento?: string | null;
+            parametros?: (({
+                nome: string;
+                valor?: string | null;
+              })[]) | null;
+            permiteDescapitalizacao?: boolean | null;
+            vlrDesconto?: number | null;
+            vlrPagamento?: number | null;
+          };
+          parametros?: (({
+              nome: string;
+              valor?: string | null;
+            })[]) | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          "Caas-Clock": components["headers"]["Caas-Clock"];
+        };
+        content: {
+          "application/json": {
+            hasError: boolean;
+            messages: (({
+                code: string;
+                context: string;
+                description: string;
+                field: string | null;
+                messageType: number;
+              })[]) | null;
+            msg: string | null;
+            parametros: ({
+                nome: string;
+                valor: string | null;
+              })[];
+          };
+        };
+      };
+    };
+  };
   /** Register a Pix payee (by key or by bank data) for review by the service team. */
   Favorecido_Incluir: {
     requestBody: {
@@ -879,7 +984,11 @@ export interface operations {
       content: {
         "application/json": {
           consulta: {
-            codigoProduto?: string | null;
+            /**
+             * @description Bureau product: its code or alias, any case. Omitted: 1 for a CPF, 3 for a CNPJ. 1: Mix Mais Pessoa Física (alias MIXMAIS_PF; CPF); padrão para CPF. 2: Score e Restrições Pessoa Física (alias SCORE_PF; CPF). 3: Bureau Pessoa Jurídica (alias BUREAU_PJ; CNPJ); padrão para CNPJ. 4: Score e Restrições Pessoa Jurídica (alias SCORE_PJ; CNPJ). 5: Dados Cadastrais (alias CADASTRAL; CPF e CNPJ).
+             * @enum {string|null}
+             */
+            codigoProduto?: "1" | "2" | "3" | "4" | "5";
             consultaCompleta?: boolean | null;
             documento?: string | null;
           };
@@ -1308,6 +1417,7 @@ export interface operations {
              * @description Proposal identifier
              */
             codigoProposta?: string | null;
+            nroParcelas?: number[] | null;
             /** @description Proposal number (used when neither code is sent) */
             numeroProposta?: number | null;
           };
@@ -1495,7 +1605,7 @@ export interface operations {
       };
     };
   };
-  /** Read one proposal by codigoProposta, codigoOperacao or numeroProposta. */
+  /** Read one proposal by codigoProposta, codigoOperacao or numeroProposta: its fields at the envelope's top level. */
   Proposta_Consultar: {
     requestBody: {
       content: {
@@ -1521,7 +1631,59 @@ export interface operations {
         };
         content: {
           "application/json": {
+            agenda: ({
+              descricaoSituacaoAgenda: string;
+              dtLiquidacao: string | null;
+              qtdeParcelas: number;
+              qtdeParcelasPagas: number;
+              /** @description 2 open, 1 paid off, 0 cancelled */
+              situacaoAgenda: number;
+              vlrSaldoDevedor: number;
+              vlrTotalPago: number;
+            }) | null;
+            autenticacaoBancaria: string | null;
+            cancelamentoFGTS: ({
+                contextoEvento: string;
+                detalhes: string;
+                dtEvento: string | null;
+                dtVencimento: string | null;
+                nomeEvento: string;
+                numCodigoBarras: string | null;
+                numeroBoleto: number | null;
+                numLinhaDigitavel: string | null;
+                pixCopiaCola: string | null;
+                tipoEvento: number;
+                urlImpressaoBoleto: string | null;
+                vlrBoleto: number | null;
+              })[];
+            /** Format: uuid */
+            codigo: string;
+            codigoOperacao: string | null;
+            /** Format: uuid */
+            codigoProposta: string;
+            controleBancario: string | null;
+            descricaoSituacao: string;
+            documentoCliente: string;
+            documentoFavorecido: string | null;
+            dtCancelamento: string | null;
+            /** Format: date-time */
+            dtInclusao: string;
+            dtLiberacao: string | null;
+            dtPagamento: string | null;
+            dtPrimeiroVencto: string | null;
             hasError: boolean;
+            historico: ({
+                descricaoSituacao: string;
+                descricaoSituacaoAnterior: string | null;
+                /** Format: date-time */
+                dtEvento: string;
+                /** @description create, finalize, approve, requestPayment, disburse, assign, refuse, cancel, settle, updatePaymentAccount */
+                evento: string;
+                motivo: string | null;
+                situacao: number;
+                situacaoAnterior: number | null;
+                usuario: string | null;
+              })[];
             messages: (({
                 code: string;
                 context: string;
@@ -1529,72 +1691,78 @@ export interface operations {
                 field: string | null;
                 messageType: number;
               })[]) | null;
+            motivoCancelamento: string | null;
+            motivoPendencia: string | null;
+            motivoRejeicao: string | null;
             msg: string | null;
-            proposta: ({
-              agenda: ({
-                descricaoSituacaoAgenda: string;
-                dtLiquidacao: string | null;
-                qtdeParcelas: number;
-                qtdeParcelasPagas: number;
-                /** @description 2 open, 1 paid off, 0 cancelled */
-                situacaoAgenda: number;
+            nomeFavorecido: string | null;
+            numero: number;
+            numeroCCB: string;
+            parcelas: {
+                /** Format: date-time */
+                dtVencimento: string;
+                nroParcela: number;
+                vlrAmortizacao: number;
+                vlrEncargosMensais: number;
+                vlrJuros: number;
+                vlrParcela: number;
                 vlrSaldoDevedor: number;
-                vlrTotalPago: number;
-              }) | null;
-              /** Format: uuid */
-              codigo: string;
-              codigoOperacao: string | null;
-              contaPagamento: ({
+              }[];
+            percCETAnual: number;
+            percCETMensal: number;
+            percJurosAnual: number;
+            percJurosMensal: number;
+            percJurosNegociado: number | null;
+            prazo: number;
+            propostaContaPagamento: ({
+              agencia: string | null;
+              agenciaDig: string | null;
+              codigoBanco: number | null;
+              conta: string | null;
+              contaDig: string | null;
+              documentoFederalPagamento: string | null;
+              nomePagamento: string | null;
+              numeroBanco: string | null;
+              tipoConta: number | null;
+            }) | null;
+            propostaLancamentos: ({
                 agencia: string | null;
                 agenciaDig: string | null;
+                campoID: string | null;
                 codigoBanco: number | null;
                 conta: string | null;
                 contaDig: string | null;
-                documentoFederalPagamento: string | null;
+                descricaoCampo: string;
+                descricaoOcorrencia: string | null;
+                documentoFederal: string | null;
+                dtPagamento: string | null;
+                dtPrevPagto: string | null;
+                dtVenctoBoleto: string | null;
+                linhaDigitavel: string | null;
+                nomeCedente: string | null;
                 nomePagamento: string | null;
                 numeroBanco: string | null;
+                /** @description 0 not paid yet, 1 paid with the disbursement */
+                situacao: number;
                 tipoConta: number | null;
-              }) | null;
-              descricaoSituacao: string;
-              documentoCliente: string;
-              dtCancelamento: string | null;
-              dtInclusao: string | null;
-              dtLiberacao: string | null;
-              dtPrimeiroVencto: string | null;
-              historico: ({
-                  descricaoSituacao: string;
-                  descricaoSituacaoAnterior: string | null;
-                  /** Format: date-time */
-                  dtEvento: string;
-                  /** @description create, finalize, approve, requestPayment, disburse, assign, refuse, cancel, settle, updatePaymentAccount */
-                  evento: string;
-                  motivo: string | null;
-                  situacao: number;
-                  situacaoAnterior: number | null;
-                  usuario: string | null;
-                })[];
-              numero: number;
-              parcelas: {
-                  /** Format: date-time */
-                  dtVencimento: string;
-                  nroParcela: number;
-                  vlrAmortizacao: number;
-                  vlrEncargosMensais: number;
-                  vlrJuros: number;
-                  vlrParcela: number;
-                  vlrSaldoDevedor: number;
-                }[];
-              percCETAnual: number | null;
-              percCETMensal: number | null;
-              percJurosNegociado: number | null;
-              prazo: number;
-              situacao: number;
-              vlrFinanciado: number;
-              vlrIOF: number;
-              vlrParcela: number;
-              vlrSolicitado: number;
-              vlrTAC: number | null;
-            }) | null;
+                vlrBoleto: number | null;
+                vlrTransacao: number;
+              })[];
+            qtdeParcelas: number;
+            situacao: number;
+            textoRetornoPagamento: string | null;
+            tipoContrato: string | null;
+            vlrDesembolso: number;
+            vlrFinanciado: number;
+            vlrIOF: number;
+            vlrOutrasDespesas: number;
+            vlrOutrosServicos: number;
+            vlrParcela: number;
+            vlrSeguro: number;
+            vlrSolicitado: number;
+            vlrTAC: number;
+            vlrTotalCredito: number;
+            vlrTotalDivida: number;
           };
         };
       };
