@@ -31,6 +31,8 @@ export interface AppDeps {
   plugins?: ((app: FastifyInstance) => Promise<void>)[];
   logger?: FastifyServerOptions['logger'];
   defaultMetrics?: boolean;
+  /** components.securitySchemes of /openapi.json (the auth module describes the token flow). */
+  securitySchemes?: Record<string, unknown>;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -76,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => stringify(data));
   installErrorHandlers(app);
   installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? false });
-  await installOpenApi(app, deps.config.publicUrl);
+  await installOpenApi(app, { publicUrl: deps.config.publicUrl, specs: deps.routes.map((route) => route.spec), securitySchemes: deps.securitySchemes ?? {} });
   installHealth(app, deps.db);
   for (const plugin of deps.plugins ?? []) await plugin(app);
   const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, rateLimiter: new RateLimiter(() => deps.clock.now().getTime(), deps.config.rateLimitPerSecond, deps.config.rateLimitPerSecond * 2) };

@@ -40,6 +40,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     authenticator: auth.authenticator,
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
     plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config))],
+    securitySchemes: auth.securitySchemes,
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
     defaultMetrics: options.logger !== false,
   });
