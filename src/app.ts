@@ -16,6 +16,7 @@ import { installOpenApi } from './platform/http/openapi.js';
 import { ALL_SPECS } from './platform/http/operations-catalog.js';
 import { registerOperation, type Authenticator, type OperationDeps } from './platform/http/operations.js';
 import { RateLimiter } from './platform/http/rate-limit.js';
+import { OneLineRequestLog } from './platform/http/request-log.js';
 import type { Route } from './platform/http/route.js';
 import { compileBodyValidator } from './platform/http/schema-compiler.js';
 import { stringify } from './platform/http/serialize.js';
@@ -37,12 +38,7 @@ export interface AppDeps {
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: { paths: ['req.headers.authorization', '*.client_assertion', '*.access_token', '*.password', '*.secret', '*.documento', '*.documentoCliente', 'err.detail', 'err.where', 'err.parameters', 'err.internalQuery'], censor: '[redacted]' },
-  };
-}
+export { loggerOptions } from './platform/http/request-log.js';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -50,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: LIMITS.BODY_BYTES_MAX,
     requestTimeout: LIMITS.REQUEST_TIMEOUT_MS,
     return503OnClosing: true,
+    logController: new OneLineRequestLog(),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     requestIdHeader: false,
     genReqId: (request) => {

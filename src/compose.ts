@@ -30,7 +30,7 @@ export function moduleRoutes(clock: Clock, config: Config): Route[] {
   return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock) }), ...proposalsRoutes(proposalDeps), ...receivablesRoutes(receivablesDeps(config))];
 }
 
-export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[] } = {}): Promise<Services> {
+export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[]; logStream?: NodeJS.WritableStream } = {}): Promise<Services> {
   const auth = createAuth(db, clock, config);
   await auth.signingKeys.ensureKey();
   const app = await buildApp({
@@ -41,7 +41,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
     plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config))],
     securitySchemes: auth.securitySchemes,
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,
   });
   const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log), startJobRunner(db, clock, receivablesJobHandlers, app.log)] : [];

@@ -70,7 +70,7 @@ function notFound(): DomainError {
 
 export function boletoPrintPlugin(db: Db, settings: ReceivablesSettings) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get<{ Params: { file: string } }>('/boletos/:file', { config: { swaggerTransform: ({ url }) => ({ schema: PRINT_ROUTE_DOC as never, url }) } }, async (request, reply) => {
+    app.get<{ Params: { file: string } }>('/boletos/:file', { config: { operationId: 'boleto_print', capabilityUrl: true, swaggerTransform: ({ url }) => ({ schema: PRINT_ROUTE_DOC as never, url }) } }, async (request, reply) => {
       const match = PRINT_FILE_RE.exec(request.params.file.toLowerCase());
       if (match === null) throw notFound();
       const boleto = await boletoByPrintToken(db, match[1]!);
