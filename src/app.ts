@@ -11,7 +11,7 @@ import type { Db } from './platform/db/pool.js';
 import { installErrorHandlers, unsupportedMediaType } from './platform/http/error-table.js';
 import { installHealth } from './platform/http/health.js';
 import { parseJsonBody } from './platform/http/json-body.js';
-import { installMetrics } from './platform/http/metrics.js';
+import { installMetrics, type MetricSource } from './platform/http/metrics.js';
 import { installOpenApi } from './platform/http/openapi.js';
 import { ALL_SPECS } from './platform/http/operations-catalog.js';
 import { registerOperation, type Authenticator, type OperationDeps } from './platform/http/operations.js';
@@ -32,6 +32,8 @@ export interface AppDeps {
   plugins?: ((app: FastifyInstance) => Promise<void>)[];
   logger?: FastifyServerOptions['logger'];
   defaultMetrics?: boolean;
+  /** Scrape-time gauges of the modules (callbacks, boletos, proposals) for /metrics. */
+  metricSources?: MetricSource[];
   /** components.securitySchemes of /openapi.json (the auth module describes the token flow). */
   securitySchemes?: Record<string, unknown>;
 }
@@ -74,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema }) => compileBodyValidator(schema as Record<string, unknown>) as never);
   app.setSerializerCompiler(() => (data) => stringify(data));
   installErrorHandlers(app);
-  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? false });
+  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? false, db: deps.db, clock: deps.clock, sources: deps.metricSources ?? [] });
   await installOpenApi(app, { publicUrl: deps.config.publicUrl, specs: deps.routes.map((route) => route.spec), securitySchemes: deps.securitySchemes ?? {} });
   installHealth(app, deps.db);
   for (const plugin of deps.plugins ?? []) await plugin(app);

@@ -18,6 +18,9 @@ import type { Config } from './platform/config/env.js';
 import type { Db } from './platform/db/pool.js';
 import type { Route } from './platform/http/route.js';
 import { startCallbackWorker } from './modules/callbacks/delivery-worker.js';
+import { callbackMetrics } from './modules/callbacks/callback-metrics.js';
+import { boletoMetrics } from './modules/receivables/boleto-metrics.js';
+import { proposalMetrics } from './modules/proposals/proposal-metrics.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
 
 export interface Services {
@@ -41,6 +44,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
     plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config))],
     securitySchemes: auth.securitySchemes,
+    metricSources: [callbackMetrics, boletoMetrics, proposalMetrics],
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,
   });
