@@ -59,7 +59,7 @@ function completeDocument(doc: Json, options: OpenApiOptions): Json {
   components.schemas = { ...(components.schemas as Json | undefined), ...envelopeSchemas('The catalogue is in the description of this API (Message codes).') };
   components.securitySchemes = options.securitySchemes;
   doc.components = components;
-  return doc;
+  return withClockHeader(doc as OpenApiObject) as Json;
 }
 
 export async function installOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
@@ -74,4 +74,17 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
   });
   app.get('/openapi.json', { schema: { hide: true } as never }, async () => app.swagger());
   installDocsPage(app, options.publicUrl);
+}
+
+type OpenApiObject = { components?: Record<string, unknown> & { headers?: Record<string, unknown> }; paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, unknown> }> }>> };
+
+/** Every answer carries the service's instant in Caas-Clock (app.ts): declared once, referenced by each response. */
+export function withClockHeader<T extends OpenApiObject>(doc: T): T {
+  doc.components = { ...doc.components, headers: { ...doc.components?.headers, 'Caas-Clock': { description: "The service's current instant (ISO 8601, UTC). In sandbox mode (CAAS_SANDBOX=true) the simulated instant that `caas clock set/advance` moved; otherwise the real time.", required: true, schema: { type: 'string', format: 'date-time' } } } };
+  for (const methods of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(methods)) {
+      for (const response of Object.values(operation.responses ?? {})) response.headers = { ...response.headers, 'Caas-Clock': { $ref: '#/components/headers/Caas-Clock' } };
+    }
+  }
+  return doc;
 }
