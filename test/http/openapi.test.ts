@@ -23,6 +23,13 @@ after(() => service?.close());
 
 const operations = () => Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op: op as Json })));
 
+/** Follows a local $ref (#/components/...). */
+function resolve(node: Json | undefined): Json {
+  const ref = node?.$ref as string | undefined;
+  if (!ref) return node as Json;
+  return ref.slice(2).split('/').reduce((at: Json, key) => at?.[key], doc) as Json;
+}
+
 function walk(node: unknown, visit: (schema: Json) => void): void {
   if (Array.isArray(node)) return node.forEach((n) => walk(n, visit));
   if (!node || typeof node !== 'object') return;
@@ -54,18 +61,19 @@ describe('/openapi.json', () => {
     for (const { path, op } of ops) {
       const spec = ALL_SPECS.find((s) => s.path === path);
       assert.ok(spec, path);
-      const header = (op.parameters as Json[]).find((p) => p.name === 'IdempotencyKey');
+      const header = (op.parameters as Json[]).map(resolve).find((p) => p.name === 'IdempotencyKey');
       assert.equal(header?.in, 'header', path);
       assert.equal(header?.required, true, path);
       assert.deepEqual(op.security[0], { partnerOAuth: [spec.scope] }, path);
       assert.deepEqual(op.requestBody.content['application/json'].example, spec.example, `${path}: example`);
       for (const status of ['400', '401', '403', '413', '415', '429', '500']) {
-        const media = op.responses[status]?.content?.['application/json'];
+        const media = resolve(op.responses[status])?.content?.['application/json'];
         assert.ok(media, `${path} ${status}`);
         assert.match(media.schema.$ref, /#\/components\/schemas\/ErrorEnvelope/, `${path} ${status}`);
       }
       assert.equal(Boolean(op.responses['422']), spec.kind === 'command', `${path}: 422 only for commands`);
       assert.ok(op.responses['200'].content['text/plain'], `${path}: text/plain answer`);
+      assert.equal(resolve(op.responses['200'].content['application/json'].schema).type, 'object', `${path}: success schema`);
     }
   });
 

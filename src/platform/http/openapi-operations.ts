@@ -8,8 +8,8 @@ export const SECURITY_SCHEME = { oauth: 'partnerOAuth', bearer: 'bearerToken' } 
 
 type Json = Record<string, unknown>;
 
-const HEADER_PARAMETERS: Json[] = [
-  {
+const HEADER_PARAMETERS: Record<string, Json> = {
+  IdempotencyKey: {
     name: 'IdempotencyKey',
     in: 'header',
     required: true,
@@ -17,21 +17,21 @@ const HEADER_PARAMETERS: Json[] = [
     schema: { type: 'string', minLength: 1, maxLength: 255 },
     example: '7d7c1c0e-3b2a-4d6e-9d43-0c3f1f0b8a11',
   },
-  {
+  XRequestId: {
     name: 'X-Request-Id',
     in: 'header',
     required: false,
     description: 'Your id for this request (letters, digits, `._:-`, at most 128); echoed in the answer and the logs. Absent or invalid: the service makes one.',
     schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
   },
-  {
+  Accept: {
     name: 'Accept',
     in: 'header',
     required: false,
     description: 'application/json to get Content-Type application/json; otherwise answers are text/plain (the interface) with the same JSON text.',
     schema: { type: 'string', example: 'application/json' },
   },
-];
+};
 
 const RESPONSE_HEADERS: Json = {
   'X-Request-Id': { description: 'The request id (yours when valid); quote it to support.', schema: { type: 'string' } },
@@ -93,12 +93,26 @@ function bothContentTypes(schema: unknown, example?: unknown): Json {
   return { 'text/plain': media, 'application/json': media };
 }
 
+const responseName = (status: number | string, pascal: boolean) => `Error${status}${pascal ? 'Pascal' : ''}`;
+
+/** components.responses: each error answer in both casings, and 503. */
+function errorResponseComponents(): Json {
+  const entries = [false, true].flatMap((pascal) =>
+    ERROR_ANSWERS.map((a) => [responseName(a.status, pascal), { description: a.description, headers: RESPONSE_HEADERS, content: bothContentTypes({ $ref: `#/components/schemas/${pascal ? 'ErrorEnvelopePascal' : 'ErrorEnvelope'}` }, errorExample(a, pascal)) }] as const),
+  );
+  return { ...Object.fromEntries(entries), Unavailable: { description: 'The service is shutting down or not ready. Retry.' } };
+}
+
 function errorResponses(spec: OperationSpec): Json {
   const pascal = spec.envelope === 'pascal';
-  const ref = { $ref: `#/components/schemas/${pascal ? 'ErrorEnvelopePascal' : 'ErrorEnvelope'}` };
   const answers = ERROR_ANSWERS.filter((a) => spec.kind === 'command' || !a.commandsOnly);
-  const enveloped = Object.fromEntries(answers.map((a) => [String(a.status), { description: a.description, headers: RESPONSE_HEADERS, content: bothContentTypes(ref, errorExample(a, pascal)) }]));
-  return { ...enveloped, '503': { description: 'The service is shutting down or not ready. Retry.' } };
+  const refs = Object.fromEntries(answers.map((a) => [String(a.status), { $ref: `#/components/responses/${responseName(a.status, pascal)}` }]));
+  return { ...refs, '503': { $ref: '#/components/responses/Unavailable' } };
+}
+
+/** What every operation refers to: header parameters and error answers. */
+export function sharedComponents(): { parameters: Json; responses: Json } {
+  return { parameters: HEADER_PARAMETERS, responses: errorResponseComponents() };
 }
 
 function describe(spec: OperationSpec): string {
@@ -108,15 +122,20 @@ function describe(spec: OperationSpec): string {
   return `${spec.summary}\n\n${kind} Scope: \`${spec.scope}\`.`;
 }
 
-/** Completes the operation object @fastify/swagger generated from the route schema. */
-export function completeOperation(operation: Json, spec: OperationSpec): void {
+/**
+ * Completes the operation object @fastify/swagger generated from the route schema. The success
+ * schema moves to components.schemas (`<operationId>_Answer`) so both content types refer to it.
+ */
+export function completeOperation(operation: Json, spec: OperationSpec, schemas: Json): void {
   const responses = (operation.responses ?? {}) as Record<string, { content?: Record<string, { schema?: unknown }> }>;
-  const successSchema = responses['200']?.content?.['application/json']?.schema ?? { type: 'object' };
+  const answerName = `${spec.operationId}_Answer`;
+  schemas[answerName] = responses['200']?.content?.['application/json']?.schema ?? { type: 'object' };
+  const successSchema = { $ref: `#/components/schemas/${answerName}` };
   const requestBody = operation.requestBody as { content?: Record<string, Json> } | undefined;
   const media = requestBody?.content?.['application/json'];
   if (media) media.example = spec.example;
   operation.description = describe(spec);
-  operation.parameters = HEADER_PARAMETERS;
+  operation.parameters = Object.keys(HEADER_PARAMETERS).map((name) => ({ $ref: `#/components/parameters/${name}` }));
   operation.security = [{ [SECURITY_SCHEME.oauth]: [spec.scope] }, { [SECURITY_SCHEME.bearer]: [] }];
   operation.responses = {
     '200': { description: 'Success: the result envelope with hasError false (the interface answers text/plain unless Accept asks for JSON).', headers: { ...RESPONSE_HEADERS, 'Idempotent-Replayed': { description: "'true' when the answer is a replay of a stored outcome", schema: { type: 'string', enum: ['true'] } } }, content: bothContentTypes(successSchema) },

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { installDocsPage } from './docs-page.js';
 import { catalogueMarkdown, readMessageCatalogue } from './message-catalogue.js';
 import type { OperationSpec } from './operation-spec.js';
-import { completeOperation, envelopeSchemas } from './openapi-operations.js';
+import { completeOperation, envelopeSchemas, sharedComponents } from './openapi-operations.js';
 
 export interface OpenApiOptions {
   publicUrl: string;
@@ -48,15 +48,18 @@ function catalogueSection(): string {
 
 function completeDocument(doc: Json, options: OpenApiOptions): Json {
   const byId = new Map(options.specs.map((spec) => [spec.operationId, spec]));
+  const components = (doc.components ?? {}) as Json;
+  const schemas: Json = { ...(components.schemas as Json | undefined), ...envelopeSchemas('The catalogue is in the description of this API (Message codes).') };
   for (const item of Object.values(doc.paths as Record<string, Record<string, Json>>)) {
     for (const operation of Object.values(item)) {
       const spec = byId.get(operation.operationId as string);
-      if (spec) completeOperation(operation, spec);
+      if (spec) completeOperation(operation, spec, schemas);
     }
   }
   standardFormats(doc.paths);
-  const components = (doc.components ?? {}) as Json;
-  components.schemas = { ...(components.schemas as Json | undefined), ...envelopeSchemas('The catalogue is in the description of this API (Message codes).') };
+  standardFormats(schemas);
+  components.schemas = schemas;
+  Object.assign(components, sharedComponents());
   components.securitySchemes = options.securitySchemes;
   doc.components = components;
   return withClockHeader(doc as OpenApiObject) as Json;
@@ -76,15 +79,21 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
   installDocsPage(app, options.publicUrl);
 }
 
-type OpenApiObject = { components?: Record<string, unknown> & { headers?: Record<string, unknown> }; paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, unknown> }> }>> };
+type ResponseObject = { $ref?: string; headers?: Record<string, unknown> };
+type OpenApiObject = { components?: Record<string, unknown> & { headers?: Record<string, unknown>; responses?: Record<string, ResponseObject> }; paths?: Record<string, Record<string, { responses?: Record<string, ResponseObject> }>> };
 
-/** Every answer carries the service's instant in Caas-Clock (app.ts): declared once, referenced by each response. */
+/**
+ * Every answer carries the service's instant in Caas-Clock (app.ts): declared once, referenced by
+ * each response (a response that is a $ref gets it in components.responses).
+ */
 export function withClockHeader<T extends OpenApiObject>(doc: T): T {
   doc.components = { ...doc.components, headers: { ...doc.components?.headers, 'Caas-Clock': { description: "The service's current instant (ISO 8601, UTC). In sandbox mode (CAAS_SANDBOX=true) the simulated instant that `caas clock set/advance` moved; otherwise the real time.", required: true, schema: { type: 'string', format: 'date-time' } } } };
+  const stamp = (response: ResponseObject) => {
+    if (response.$ref === undefined) response.headers = { ...response.headers, 'Caas-Clock': { $ref: '#/components/headers/Caas-Clock' } };
+  };
+  Object.values(doc.components.responses ?? {}).forEach(stamp);
   for (const methods of Object.values(doc.paths ?? {})) {
-    for (const operation of Object.values(methods)) {
-      for (const response of Object.values(operation.responses ?? {})) response.headers = { ...response.headers, 'Caas-Clock': { $ref: '#/components/headers/Caas-Clock' } };
-    }
+    for (const operation of Object.values(methods)) Object.values(operation.responses ?? {}).forEach(stamp);
   }
   return doc;
 }
