@@ -2,7 +2,7 @@
 import { defineSpec } from '../../platform/http/operation-spec.js';
 import { Parametros, ParametrosOut, arrayOf, bool, envelope, obj, opt } from '../../platform/http/schema-types.js';
 import { INSTALLMENT_NUMBER_MAX, ScheduleRef } from '../../platform/http/wire-blocks.js';
-import { chargeDescription, ChargeInstallment, registrationMode } from './receivables-blocks.js';
+import { chargeDescription, ChargeInstallment, registrationMode, IssuedBoletosOut } from './receivables-blocks.js';
 
 export const spec = defineSpec({
   example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, dtoGerarMultiplosBoletos: { descricaoBoleto: 'Parcela do empréstimo', notificarCliente: false, tipoRegistro: 1, parcelas: [{ nroParcela: 1, dtVencimento: '2027-01-10', dtExpiracao: '2027-01-20' }, { nroParcela: 2, dtVencimento: '2027-02-10', dtExpiracao: '2027-02-20' }] } },
@@ -22,5 +22,5 @@ export const spec = defineSpec({
     }),
     parametros: Parametros,
   }),
-  response: envelope({ parametros: ParametrosOut }),
+  response: envelope({ parametros: ParametrosOut, boletos: IssuedBoletosOut }),
 });

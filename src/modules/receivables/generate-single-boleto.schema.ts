@@ -2,7 +2,7 @@
 import { defineSpec } from '../../platform/http/operation-spec.js';
 import { Parametros, ParametrosOut, bool, dateTime, envelope, money, obj, opt } from '../../platform/http/schema-types.js';
 import { ScheduleInstallmentsRef } from '../../platform/http/wire-blocks.js';
-import { chargeDescription, registrationMode } from './receivables-blocks.js';
+import { chargeDescription, registrationMode, IssuedBoletosOut } from './receivables-blocks.js';
 
 export const spec = defineSpec({
   example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', nroParcelas: [1, 2] }, dtoGerarUnicoBoleto: { dtVencimento: '2027-01-10', dtExpiracao: '2027-01-20', liquidacao: false, descricaoBoleto: 'Parcelas 1 e 2', tipoRegistro: 1 } },
@@ -27,5 +27,5 @@ export const spec = defineSpec({
     // The answer carries `parametros`, so the request may carry them to be echoed.
     parametros: Parametros,
   }),
-  response: envelope({ parametros: ParametrosOut }),
+  response: envelope({ parametros: ParametrosOut, boletos: IssuedBoletosOut }),
 });

@@ -30,6 +30,9 @@ export const LIMITS = {
   DB_POOL_CONNECTIONS_MAX: 10,
   DB_STATEMENT_TIMEOUT_MS: 15_000,
   DB_CONNECT_TIMEOUT_MS: 10_000,
+  /** Operator queries (issue 15): rows one listing prints; rows one export batch reads (keyset). */
+  OPERATOR_LIST_ROWS_MAX: 1_000,
+  EXPORT_BATCH_ROWS: 1_000,
   SHUTDOWN_GRACE_MS: 10_000,
   REQUEST_TIMEOUT_MS: 30_000,
   EMBEDDED_PG_START_TIMEOUT_MS: 60_000,

@@ -380,6 +380,17 @@ export interface components {
             msg: string | null;
         };
         AgendaRecebivel_GerarMultiplosBoletos_Answer: {
+            boletos: ({
+                /** Format: uuid */
+                codigoBoleto: string;
+                dtVencimento: string | null;
+                linhaDigitavel: string;
+                numeroBoleto: number;
+                parcelas: number[];
+                /** @description The printable slip (PDF); the link itself is the credential */
+                urlImpressao: string;
+                valorBoleto: number;
+            })[];
             hasError: boolean;
             messages: (({
                 code: string;
@@ -411,6 +422,17 @@ export interface components {
             msg: string | null;
         };
         AgendaRecebivel_GerarUnicoBoleto_Answer: {
+            boletos: ({
+                /** Format: uuid */
+                codigoBoleto: string;
+                dtVencimento: string | null;
+                linhaDigitavel: string;
+                numeroBoleto: number;
+                parcelas: number[];
+                /** @description The printable slip (PDF); the link itself is the credential */
+                urlImpressao: string;
+                valorBoleto: number;
+            })[];
             hasError: boolean;
             messages: (({
                 code: string;
@@ -1404,6 +1426,8 @@ export interface operations {
                          * @description Proposal identifier
                          */
                         codigoProposta?: string | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoConsultaBoletos?: ({
                         numerosBoletos?: number[] | null;
@@ -1474,6 +1498,8 @@ export interface operations {
                          */
                         codigoProposta?: string | null;
                         nroParcelas?: number[] | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoConsultaDetalhes?: ({
                         trazerAgendaDetalhada?: boolean | null;
@@ -1544,6 +1570,8 @@ export interface operations {
                          */
                         codigoProposta?: string | null;
                         nroParcelas?: number[] | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoConsultaParcelas?: ({
                         dtCalculo?: string | null;
@@ -1623,6 +1651,8 @@ export interface operations {
                          * @description Proposal identifier
                          */
                         codigoProposta?: string | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoGerarMultiplasLiquidacoes: {
                         descricaoLiquidacao?: string | null;
@@ -1717,6 +1747,8 @@ export interface operations {
                          * @description Proposal identifier
                          */
                         codigoProposta?: string | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoGerarMultiplosBoletos: {
                         descricaoBoleto?: string | null;
@@ -1809,6 +1841,8 @@ export interface operations {
                          */
                         codigoProposta?: string | null;
                         nroParcelas?: number[] | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoGerarUnicaLiquidacao: {
                         descricaoLiquidacao?: string | null;
@@ -1897,6 +1931,8 @@ export interface operations {
                          */
                         codigoProposta?: string | null;
                         nroParcelas?: number[] | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoGerarUnicoBoleto: {
                         descricaoBoleto?: string | null;
@@ -1986,6 +2022,8 @@ export interface operations {
                          * @description Proposal identifier
                          */
                         codigoProposta?: string | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoLancamentoParcelas: ({
                         descricaoLancamento?: string | null;
@@ -2505,6 +2543,8 @@ export interface operations {
                          * @description Proposal identifier
                          */
                         codigoProposta?: string | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoCancelarCobrancas: {
                         codigosLiquidacoes?: string[] | null;

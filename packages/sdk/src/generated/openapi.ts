@@ -385,6 +385,17 @@ export interface components {
       msg: string | null;
     };
     AgendaRecebivel_GerarMultiplosBoletos_Answer: {
+      boletos: ({
+          /** Format: uuid */
+          codigoBoleto: string;
+          dtVencimento: string | null;
+          linhaDigitavel: string;
+          numeroBoleto: number;
+          parcelas: number[];
+          /** @description The printable slip (PDF); the link itself is the credential */
+          urlImpressao: string;
+          valorBoleto: number;
+        })[];
       hasError: boolean;
       messages: (({
           code: string;
@@ -416,6 +427,17 @@ export interface components {
       msg: string | null;
     };
     AgendaRecebivel_GerarUnicoBoleto_Answer: {
+      boletos: ({
+          /** Format: uuid */
+          codigoBoleto: string;
+          dtVencimento: string | null;
+          linhaDigitavel: string;
+          numeroBoleto: number;
+          parcelas: number[];
+          /** @description The printable slip (PDF); the link itself is the credential */
+          urlImpressao: string;
+          valorBoleto: number;
+        })[];
       hasError: boolean;
       messages: (({
           code: string;
@@ -1413,6 +1435,8 @@ export interface operations {
              * @description Proposal identifier
              */
             codigoProposta?: string | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoConsultaBoletos?: ({
             numerosBoletos?: number[] | null;
@@ -1483,6 +1507,8 @@ export interface operations {
              */
             codigoProposta?: string | null;
             nroParcelas?: number[] | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoConsultaDetalhes?: ({
             trazerAgendaDetalhada?: boolean | null;
@@ -1553,6 +1579,8 @@ export interface operations {
              */
             codigoProposta?: string | null;
             nroParcelas?: number[] | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoConsultaParcelas?: ({
             dtCalculo?: string | null;
@@ -1632,6 +1660,8 @@ export interface operations {
              * @description Proposal identifier
              */
             codigoProposta?: string | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoGerarMultiplasLiquidacoes: {
             descricaoLiquidacao?: string | null;
@@ -1726,6 +1756,8 @@ export interface operations {
              * @description Proposal identifier
              */
             codigoProposta?: string | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoGerarMultiplosBoletos: {
             descricaoBoleto?: string | null;
@@ -1818,6 +1850,8 @@ export interface operations {
              */
             codigoProposta?: string | null;
             nroParcelas?: number[] | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoGerarUnicaLiquidacao: {
             descricaoLiquidacao?: string | null;
@@ -1906,6 +1940,8 @@ export interface operations {
              */
             codigoProposta?: string | null;
             nroParcelas?: number[] | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoGerarUnicoBoleto: {
             descricaoBoleto?: string | null;
@@ -1995,6 +2031,8 @@ export interface operations {
              * @description Proposal identifier
              */
             codigoProposta?: string | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoLancamentoParcelas: ({
               descricaoLancamento?: string | null;
@@ -2514,6 +2552,8 @@ export interface operations {
              * @description Proposal identifier
              */
             codigoProposta?: string | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoCancelarCobrancas: {
             codigosLiquidacoes?: string[] | null;
