@@ -18,6 +18,7 @@ import { installOpenApi } from './platform/http/openapi.js';
 import { ALL_SPECS } from './platform/http/operations-catalog.js';
 import { registerOperation, type Authenticator, type OperationDeps } from './platform/http/operations.js';
 import { RateLimiter } from './platform/http/rate-limit.js';
+import { operationExamples } from './reference/operation-examples.js';
 import { OneLineRequestLog } from './platform/http/request-log.js';
 import type { Route } from './platform/http/route.js';
 import { compileBodyValidator } from './platform/http/schema-compiler.js';
@@ -93,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => stringify(data));
   installErrorHandlers(app);
   installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? false, db: deps.db, clock: deps.clock, sources: deps.metricSources ?? [] });
-  await installOpenApi(app, { publicUrl: deps.config.publicUrl, specs: deps.routes.map((route) => route.spec), securitySchemes: deps.securitySchemes ?? {} });
+  await installOpenApi(app, { publicUrl: deps.config.publicUrl, specs: deps.routes.map((route) => route.spec), examples: operationExamples(), securitySchemes: deps.securitySchemes ?? {} });
   installHealth(app, deps.db);
   for (const plugin of deps.plugins ?? []) await plugin(app);
   const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, rateLimiter: new RateLimiter(() => deps.clock.now().getTime(), deps.config.rateLimitPerSecond, deps.config.rateLimitPerSecond * 2) };

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { validate } from '@readme/openapi-parser';
 import { ALL_SPECS } from '../../src/platform/http/operations-catalog.js';
 import { readMessageCatalogue } from '../../src/platform/http/message-catalogue.js';
+import { operationExamples } from '../../src/reference/operation-examples.js';
 import { startTestService, type TestService } from '../support/app.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -65,7 +66,7 @@ describe('/openapi.json', () => {
       assert.equal(header?.in, 'header', path);
       assert.equal(header?.required, true, path);
       assert.deepEqual(op.security[0], { partnerOAuth: [spec.scope] }, path);
-      assert.deepEqual(op.requestBody.content['application/json'].example, spec.example, `${path}: example`);
+      assert.deepEqual(op.requestBody.content['application/json'].example, operationExamples()[spec.operationId], `${path}: example`);
       for (const status of ['400', '401', '403', '413', '415', '429', '500']) {
         const media = resolve(op.responses[status])?.content?.['application/json'];
         assert.ok(media, `${path} ${status}`);

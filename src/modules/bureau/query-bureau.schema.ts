@@ -40,7 +40,6 @@ const Company = Type.Object({
 });
 
 export const spec = defineSpec({
-  example: { consulta: { documento: '529.982.247-25', codigoProduto: '1', consultaCompleta: true } },
   path: '/Bureau/ConsultarBureau',
   operationId: 'Bureau_ConsultarBureau',
   summary: 'Consult the credit bureau for a person (CPF) or company (CNPJ) document.',

@@ -9,7 +9,6 @@ const PIX_KEY_LENGTH_MAX = 77;
 const EMAIL_LENGTH_MAX = 254;
 
 export const spec = defineSpec({
-  example: { consulta: { documento: '529.982.247-25', chavePix: 'maria@example.com', email: 'maria@example.com', celularUsuario: { codigoPais: '55', ddd: '11', numero: '987654321' } } },
   path: '/Bureau/ConsultaFraudeBureauBase',
   operationId: 'Bureau_ConsultaFraudeBureauBase',
   summary: 'Consult the fraud-marking base for a document (key, e-mail and phone make it fuller).',

@@ -50,7 +50,6 @@ const MONTH_TEXT_LENGTH_MAX = 2;
 const YEAR_TEXT_LENGTH_MAX = 4;
 
 export const spec = defineSpec({
-  example: { consulta: { documento: '529.982.247-25', dataBaseMes: '09', dataBaseAno: '2026', dtAceiteCliente: '2026-11-20T10:15:00-03:00' } },
   path: '/Bureau/ConsultarSCR',
   operationId: 'Bureau_ConsultarSCR',
   summary: 'Consult the SCR credit-exposure report for a reference month (customer consent required).',

@@ -31,7 +31,6 @@ const Address = obj({
 });
 
 export const spec = defineSpec({
-  example: { param: { documentoCliente: '529.982.247-25' }, dtos: [{ cep: '01310-100', logradouro: 'Avenida Paulista', nroLogradouro: '1578', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP', tipoEndereco: 1, enderecoPrincipal: true, enderecoCorrespondencia: true }] },
   path: '/Pessoa/SalvarEnderecos',
   operationId: 'Pessoa_SalvarEnderecos',
   summary: "Insert or update a customer's addresses.",

@@ -5,7 +5,6 @@ import { nullable } from '../../platform/http/wire-blocks.js';
 import { PayeeOut, PIX_KEY_LENGTH_MAX } from './register-payee.schema.js';
 
 export const spec = defineSpec({
-  example: { codigoFavorecido: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f' },
   path: '/api/Favorecido/Consultar',
   operationId: 'Favorecido_Consultar',
   summary: 'Read a payee and its review status by codigoFavorecido or Pix key.',

@@ -27,7 +27,6 @@ const ContaDto = obj({
 });
 
 export const spec = defineSpec({
-  example: { nome: 'Maria da Silva', documentoFederal: '529.982.247-25', tipoCadastroPix: 1, tipoChave: 3, chave: 'maria@example.com' },
   path: '/api/Favorecido',
   operationId: 'Favorecido_Incluir',
   summary: 'Register a Pix payee (by key or by bank data) for review by the service team.',

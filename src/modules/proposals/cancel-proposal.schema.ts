@@ -12,7 +12,6 @@ const PascalMessage = Type.Object({
 });
 
 export const spec = defineSpec({
-  example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, documentoCliente: '529.982.247-25', motivoCancelamento: 'Desistência do cliente' },
   path: '/FGTS/CancelarProposta',
   operationId: 'FGTS_CancelarProposta',
   summary: 'Cancel a disbursed proposal; returns the boleto for the amount to be returned, if any.',

@@ -7,7 +7,6 @@ import { Proposal } from './proposal-blocks.js';
 const MoneyOrNull = nullable(MoneyOut);
 
 export const spec = defineSpec({
-  example: { dto: { documentoCliente: '529.982.247-25', codigoOperacao: 'OP-2026-000123', vlrSolicitado: 10000, prazo: 12, percJurosNegociado: 1.99, dtPrimeiroVencto: '2027-01-10', propostaContaPagamentoDTO: { codigoBanco: 341, tipoConta: 1, agencia: '1234', agenciaDig: '5', conta: '567890', contaDig: '1', documentoFederalPagamento: '529.982.247-25', nomePagamento: 'Maria da Silva' } }, parametros: [{ nome: 'canal', valor: 'app' }] },
   path: '/Proposta/IncluirManualSimplificado',
   operationId: 'Proposta_IncluirManualSimplificado',
   summary: 'Create a loan proposal; returns its code, number, installment, IOF, financed amount and CET.',

@@ -4,7 +4,6 @@ import { Parametros, ParametrosOut, envelope, obj } from '../../platform/http/sc
 import { proposalNumber, proposalRef } from '../../platform/http/wire-blocks.js';
 
 export const spec = defineSpec({
-  example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' } },
   path: '/Proposta/Finalizar',
   operationId: 'Proposta_Finalizar',
   summary: 'Finalize a draft proposal.',

@@ -77,7 +77,6 @@ const ProposalOut = Type.Object({
 });
 
 export const spec = defineSpec({
-  example: { dto: { numeroProposta: 1024 } },
   path: '/Proposta/Consultar',
   operationId: 'Proposta_Consultar',
   summary: 'Read one proposal by codigoProposta, codigoOperacao or numeroProposta.',

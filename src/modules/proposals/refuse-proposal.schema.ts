@@ -7,7 +7,6 @@ import { proposalNumber, proposalRef, REASON_LENGTH_MAX } from '../../platform/h
 const REJECTION_REASON_MAX = 9_999;
 
 export const spec = defineSpec({
-  example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, propostaRecusaDTO: { motivoRejeicao: 1, textoMotivoRecusa: 'Renda não comprovada' } },
   path: '/Proposta/Recusar',
   operationId: 'Proposta_Recusar',
   summary: 'Refuse a proposal with a rejection reason.',

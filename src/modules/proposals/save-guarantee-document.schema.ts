@@ -7,7 +7,6 @@ import { IntOut, resultItem } from '../../platform/http/wire-blocks.js';
 const DOCUMENT_TYPE_MAX = 9_999;
 
 export const spec = defineSpec({
-  example: { dto: { codigoPropostaGarantiaBem: '9b2d6f3e-1c4a-4e8b-a0d2-7f5c3e9a1b64', tipoDocumento: 3, nomeArquivo: 'crlv-2026.pdf', extensao: 'pdf', dtValidade: '2027-12-31', conferido: false } },
   path: '/Proposta/SalvarPropostaGarantiaBemDocumento',
   operationId: 'Proposta_SalvarPropostaGarantiaBemDocumento',
   summary: 'Save a guarantee-asset document record of a proposal.',

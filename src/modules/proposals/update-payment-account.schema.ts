@@ -8,7 +8,6 @@ import { PaymentAccount } from './proposal-blocks.js';
 const PROPOSAL_NUMBER_TEXT_LENGTH_MAX = 20;
 
 export const spec = defineSpec({
-  example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, propostaContaPagamentoDTO: { codigoBanco: 341, tipoConta: 1, agencia: '1234', agenciaDig: '5', conta: '567890', contaDig: '1', documentoFederalPagamento: '529.982.247-25', nomePagamento: 'Maria da Silva' } },
   path: '/Proposta/AtualizarContaPagamento',
   operationId: 'Proposta_AtualizarContaPagamento',
   summary: 'Update the disbursement bank account of a proposal.',

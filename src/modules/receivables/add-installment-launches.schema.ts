@@ -16,7 +16,6 @@ const Launch = obj({
 });
 
 export const spec = defineSpec({
-  example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, dtoLancamentoParcelas: [{ nroParcela: 1, dtPagamento: '2026-11-20', vlrPagamento: 950.37, descricaoLancamento: 'Pagamento no caixa' }] },
   path: '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas',
   operationId: 'AgendaRecebivel_IncluirLancamentoMultiplasParcelas',
   summary: 'Post payment launches against one or more installments.',

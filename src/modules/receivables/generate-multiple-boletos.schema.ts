@@ -5,7 +5,6 @@ import { INSTALLMENT_NUMBER_MAX, ScheduleRef } from '../../platform/http/wire-bl
 import { chargeDescription, ChargeInstallment, registrationMode, IssuedBoletosOut } from './receivables-blocks.js';
 
 export const spec = defineSpec({
-  example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, dtoGerarMultiplosBoletos: { descricaoBoleto: 'Parcela do empréstimo', notificarCliente: false, tipoRegistro: 1, parcelas: [{ nroParcela: 1, dtVencimento: '2027-01-10', dtExpiracao: '2027-01-20' }, { nroParcela: 2, dtVencimento: '2027-02-10', dtExpiracao: '2027-02-20' }] } },
   path: '/AgendaRecebivel/GerarMultiplosBoletos',
   operationId: 'AgendaRecebivel_GerarMultiplosBoletos',
   summary: 'Generate one boleto per listed installment, each with its own dates and discount.',

@@ -6,7 +6,6 @@ import { INSTALLMENT_NUMBER_MAX, ScheduleRef } from '../../platform/http/wire-bl
 import { chargeDescription, ChargeInstallment, ChargesResponse, registrationMode } from './receivables-blocks.js';
 
 export const spec = defineSpec({
-  example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, dtoGerarMultiplasLiquidacoes: { descricaoLiquidacao: 'Parcela do empréstimo', pagamentoViaBoleto: true, pagamentoViaPIX: true, notificarCliente: false, tipoRegistro: 1, parcelas: [{ nroParcela: 1, dtVencimento: '2027-01-10', dtExpiracao: '2027-01-20' }] } },
   path: '/AgendaRecebivel/GerarMultiplasCobrancas',
   operationId: 'AgendaRecebivel_GerarMultiplasCobrancas',
   summary: 'Generate one charge (boleto and/or Pix) per listed installment.',

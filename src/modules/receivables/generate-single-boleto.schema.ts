@@ -5,7 +5,6 @@ import { ScheduleInstallmentsRef } from '../../platform/http/wire-blocks.js';
 import { chargeDescription, registrationMode, IssuedBoletosOut } from './receivables-blocks.js';
 
 export const spec = defineSpec({
-  example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', nroParcelas: [1, 2] }, dtoGerarUnicoBoleto: { dtVencimento: '2027-01-10', dtExpiracao: '2027-01-20', liquidacao: false, descricaoBoleto: 'Parcelas 1 e 2', tipoRegistro: 1 } },
   path: '/AgendaRecebivel/GerarUnicoBoleto',
   operationId: 'AgendaRecebivel_GerarUnicoBoleto',
   summary: 'Generate one boleto covering the listed installments.',

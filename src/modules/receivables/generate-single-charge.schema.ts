@@ -6,7 +6,6 @@ import { ScheduleInstallmentsRef } from '../../platform/http/wire-blocks.js';
 import { chargeDescription, ChargesResponse, registrationMode } from './receivables-blocks.js';
 
 export const spec = defineSpec({
-  example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', nroParcelas: [1] }, dtoGerarUnicaLiquidacao: { dtVencimento: '2027-01-10', dtExpiracao: '2027-01-20', liquidacao: false, pagamentoViaBoleto: true, pagamentoViaPIX: true, descricaoLiquidacao: 'Parcela 1', tipoRegistro: 1 } },
   path: '/AgendaRecebivel/GerarUnicaCobranca',
   operationId: 'AgendaRecebivel_GerarUnicaCobranca',
   summary: 'Generate one charge (boleto and/or Pix) covering the listed installments.',

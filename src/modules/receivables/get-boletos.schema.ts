@@ -26,7 +26,6 @@ const BoletoListEntry = Type.Object({
 });
 
 export const spec = defineSpec({
-  example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, dtoConsultaBoletos: { trazerBoletosCancelados: false } },
   path: '/AgendaRecebivel/ConsultarBoletos',
   operationId: 'AgendaRecebivel_ConsultarBoletos',
   summary: 'List the boletos of a schedule (optionally by number, optionally with cancelled ones).',

@@ -13,7 +13,6 @@ const Calculated = Type.Object({
 });
 
 export const spec = defineSpec({
-  example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, dtoConsultaParcelas: { dtCalculo: '2026-12-01', permiteDescapitalizacao: true } },
   path: '/AgendaRecebivel/ConsultarParcelas',
   operationId: 'AgendaRecebivel_ConsultarParcelas',
   summary: 'Read installment values updated to a calculation date.',

@@ -63,7 +63,6 @@ const Installment = Type.Object({
 });
 
 export const spec = defineSpec({
-  example: { dto: { codigoProposta: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } },
   path: '/AgendaRecebivel/ConsultarDetalhes',
   operationId: 'AgendaRecebivel_ConsultarDetalhes',
   summary: 'Read the receivables schedule: installments, boletos, Pix and launches.',

@@ -126,14 +126,14 @@ function describe(spec: OperationSpec): string {
  * Completes the operation object @fastify/swagger generated from the route schema. The success
  * schema moves to components.schemas (`<operationId>_Answer`) so both content types refer to it.
  */
-export function completeOperation(operation: Json, spec: OperationSpec, schemas: Json): void {
+export function completeOperation(operation: Json, spec: OperationSpec, schemas: Json, example: unknown): void {
   const responses = (operation.responses ?? {}) as Record<string, { content?: Record<string, { schema?: unknown }> }>;
   const answerName = `${spec.operationId}_Answer`;
   schemas[answerName] = responses['200']?.content?.['application/json']?.schema ?? { type: 'object' };
   const successSchema = { $ref: `#/components/schemas/${answerName}` };
   const requestBody = operation.requestBody as { content?: Record<string, Json> } | undefined;
   const media = requestBody?.content?.['application/json'];
-  if (media) media.example = spec.example;
+  if (media && example !== undefined) media.example = example;
   operation.description = describe(spec);
   operation.parameters = Object.keys(HEADER_PARAMETERS).map((name) => ({ $ref: `#/components/parameters/${name}` }));
   operation.security = [{ [SECURITY_SCHEME.oauth]: [spec.scope] }, { [SECURITY_SCHEME.bearer]: [] }];

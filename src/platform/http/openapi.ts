@@ -13,6 +13,8 @@ export interface OpenApiOptions {
   publicUrl: string;
   /** The operations served, to complete their entries. */
   specs: readonly OperationSpec[];
+  /** A request body per operationId (src/reference/operation-examples.ts). */
+  examples: Readonly<Record<string, unknown>>;
   /** components.securitySchemes (the auth module describes the token flow). */
   securitySchemes: Record<string, unknown>;
 }
@@ -53,7 +55,7 @@ function completeDocument(doc: Json, options: OpenApiOptions): Json {
   for (const item of Object.values(doc.paths as Record<string, Record<string, Json>>)) {
     for (const operation of Object.values(item)) {
       const spec = byId.get(operation.operationId as string);
-      if (spec) completeOperation(operation, spec, schemas);
+      if (spec) completeOperation(operation, spec, schemas, options.examples[spec.operationId]);
     }
   }
   standardFormats(doc.paths);

@@ -19,8 +19,6 @@ export interface OperationSpec<B extends TSchema = TSchema, R extends TSchema = 
   envelope: EnvelopeCasing;
   body: B;
   response: R;
-  /** A request body that passes the schema, shown in /openapi.json (every operation of the catalogue has one: tested). */
-  example?: Record<string, unknown>;
 }
 
 export function defineSpec<B extends TSchema, R extends TSchema>(spec: OperationSpec<B, R>): OperationSpec<B, R> {

@@ -1410,10 +1410,11 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
                  *   },
                  *   "dtoConsultaBoletos": {
-                 *     "trazerBoletosCancelados": false
+                 *     "numerosBoletos": [],
+                 *     "trazerBoletosCancelados": true
                  *   }
                  * }
                  */
@@ -1480,7 +1481,8 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b",
+                 *     "nroParcelas": []
                  *   },
                  *   "dtoConsultaDetalhes": {
                  *     "trazerBoleto": true,
@@ -1552,10 +1554,14 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b",
+                 *     "nroParcelas": [
+                 *       1,
+                 *       2
+                 *     ]
                  *   },
                  *   "dtoConsultaParcelas": {
-                 *     "dtCalculo": "2026-12-01",
+                 *     "dtCalculo": "2026-11-23",
                  *     "permiteDescapitalizacao": true
                  *   }
                  * }
@@ -1624,19 +1630,19 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
                  *   },
                  *   "dtoGerarMultiplasLiquidacoes": {
-                 *     "descricaoLiquidacao": "Parcela do empréstimo",
+                 *     "descricaoLiquidacao": "Parcelas 4 e 5",
                  *     "pagamentoViaBoleto": true,
-                 *     "pagamentoViaPIX": true,
-                 *     "notificarCliente": false,
+                 *     "pagamentoViaPIX": false,
                  *     "tipoRegistro": 1,
                  *     "parcelas": [
                  *       {
-                 *         "nroParcela": 1,
-                 *         "dtVencimento": "2027-01-10",
-                 *         "dtExpiracao": "2027-01-20"
+                 *         "nroParcela": 4
+                 *       },
+                 *       {
+                 *         "nroParcela": 5
                  *       }
                  *     ]
                  *   }
@@ -1717,25 +1723,25 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
                  *   },
                  *   "dtoGerarMultiplosBoletos": {
-                 *     "descricaoBoleto": "Parcela do empréstimo",
+                 *     "descricaoBoleto": "Parcelas do empréstimo",
                  *     "notificarCliente": false,
                  *     "tipoRegistro": 1,
                  *     "parcelas": [
                  *       {
-                 *         "nroParcela": 1,
-                 *         "dtVencimento": "2027-01-10",
-                 *         "dtExpiracao": "2027-01-20"
-                 *       },
-                 *       {
                  *         "nroParcela": 2,
-                 *         "dtVencimento": "2027-02-10",
-                 *         "dtExpiracao": "2027-02-20"
+                 *         "dtVencimento": "2027-01-23"
                  *       }
                  *     ]
-                 *   }
+                 *   },
+                 *   "parametros": [
+                 *     {
+                 *       "nome": "canal",
+                 *       "valor": "app"
+                 *     }
+                 *   ]
                  * }
                  */
                 "application/json": {
@@ -1815,18 +1821,17 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301",
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b",
                  *     "nroParcelas": [
-                 *       1
+                 *       3
                  *     ]
                  *   },
                  *   "dtoGerarUnicaLiquidacao": {
-                 *     "dtVencimento": "2027-01-10",
-                 *     "dtExpiracao": "2027-01-20",
-                 *     "liquidacao": false,
+                 *     "dtVencimento": "2027-02-23",
+                 *     "liquidacao": true,
                  *     "pagamentoViaBoleto": true,
                  *     "pagamentoViaPIX": true,
-                 *     "descricaoLiquidacao": "Parcela 1",
+                 *     "descricaoLiquidacao": "Parcela 3",
                  *     "tipoRegistro": 1
                  *   }
                  * }
@@ -1906,19 +1911,23 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301",
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b",
                  *     "nroParcelas": [
-                 *       1,
-                 *       2
+                 *       1
                  *     ]
                  *   },
                  *   "dtoGerarUnicoBoleto": {
-                 *     "dtVencimento": "2027-01-10",
-                 *     "dtExpiracao": "2027-01-20",
-                 *     "liquidacao": false,
-                 *     "descricaoBoleto": "Parcelas 1 e 2",
+                 *     "dtVencimento": "2026-12-23",
+                 *     "liquidacao": true,
+                 *     "descricaoBoleto": "Parcela 1 do empréstimo",
                  *     "tipoRegistro": 1
-                 *   }
+                 *   },
+                 *   "parametros": [
+                 *     {
+                 *       "nome": "canal",
+                 *       "valor": "app"
+                 *     }
+                 *   ]
                  * }
                  */
                 "application/json": {
@@ -2001,14 +2010,20 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
                  *   },
                  *   "dtoLancamentoParcelas": [
                  *     {
                  *       "nroParcela": 1,
-                 *       "dtPagamento": "2026-11-20",
-                 *       "vlrPagamento": 950.37,
-                 *       "descricaoLancamento": "Pagamento no caixa"
+                 *       "dtPagamento": "2026-11-23",
+                 *       "vlrPagamento": 100.5,
+                 *       "descricaoLancamento": "Pagamento parcial"
+                 *     }
+                 *   ],
+                 *   "parametros": [
+                 *     {
+                 *       "nome": "canal",
+                 *       "valor": "app"
                  *     }
                  *   ]
                  * }
@@ -2086,10 +2101,10 @@ export interface operations {
                 /**
                  * @example {
                  *   "nome": "Maria da Silva",
-                 *   "documentoFederal": "529.982.247-25",
+                 *   "documentoFederal": "123.456.789-09",
                  *   "tipoCadastroPix": 1,
-                 *   "tipoChave": 3,
-                 *   "chave": "maria@example.com"
+                 *   "tipoChave": 0,
+                 *   "chave": "12345678909"
                  * }
                  */
                 "application/json": {
@@ -2167,7 +2182,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *   "codigoFavorecido": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f"
+                 *   "codigoFavorecido": "7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a"
                  * }
                  */
                 "application/json": {
@@ -2323,7 +2338,7 @@ export interface operations {
                  * @example {
                  *   "consulta": {
                  *     "documento": "529.982.247-25",
-                 *     "codigoProduto": "1",
+                 *     "codigoProduto": "PF-BASICO",
                  *     "consultaCompleta": true
                  *   }
                  * }
@@ -2384,7 +2399,7 @@ export interface operations {
                  *     "documento": "529.982.247-25",
                  *     "dataBaseMes": "09",
                  *     "dataBaseAno": "2026",
-                 *     "dtAceiteCliente": "2026-11-20T10:15:00-03:00"
+                 *     "dtAceiteCliente": "2026-11-23T14:00:00Z"
                  *   }
                  * }
                  */
@@ -2525,11 +2540,11 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
                  *   },
                  *   "dtoCancelarCobrancas": {
                  *     "codigosLiquidacoes": [
-                 *       "6a1f0c2e-8d4b-4f7a-b3e1-2c9d5e7f8a10"
+                 *       "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
                  *     ]
                  *   }
                  * }
@@ -2598,10 +2613,10 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
                  *   },
-                 *   "documentoCliente": "529.982.247-25",
-                 *   "motivoCancelamento": "Desistência do cliente"
+                 *   "documentoCliente": "123.456.789-09",
+                 *   "motivoCancelamento": "Arrependimento"
                  * }
                  */
                 "application/json": {
@@ -2666,17 +2681,19 @@ export interface operations {
                 /**
                  * @example {
                  *   "param": {
-                 *     "documentoCliente": "529.982.247-25"
+                 *     "documentoCliente": "123.456.789-09"
                  *   },
                  *   "dtos": [
                  *     {
                  *       "cep": "01310-100",
                  *       "logradouro": "Avenida Paulista",
-                 *       "nroLogradouro": "1578",
+                 *       "nroLogradouro": "1000",
                  *       "bairro": "Bela Vista",
                  *       "cidade": "São Paulo",
                  *       "uf": "SP",
                  *       "tipoEndereco": 1,
+                 *       "tipoResidencia": 1,
+                 *       "enderecoDesde": "2020-01-01",
                  *       "enderecoPrincipal": true,
                  *       "enderecoCorrespondencia": true
                  *     }
@@ -2755,18 +2772,24 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
                  *   },
                  *   "propostaContaPagamentoDTO": {
                  *     "codigoBanco": 341,
                  *     "tipoConta": 1,
-                 *     "agencia": "1234",
-                 *     "agenciaDig": "5",
-                 *     "conta": "567890",
-                 *     "contaDig": "1",
-                 *     "documentoFederalPagamento": "529.982.247-25",
+                 *     "agencia": "0001",
+                 *     "conta": "654321",
+                 *     "contaDig": "0",
+                 *     "numeroBanco": "341",
+                 *     "documentoFederalPagamento": "123.456.789-09",
                  *     "nomePagamento": "Maria da Silva"
-                 *   }
+                 *   },
+                 *   "parametros": [
+                 *     {
+                 *       "nome": "canal",
+                 *       "valor": "app"
+                 *     }
+                 *   ]
                  * }
                  */
                 "application/json": {
@@ -2844,7 +2867,7 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "numeroProposta": 1024
+                 *     "numeroProposta": 1
                  *   }
                  * }
                  */
@@ -2906,8 +2929,14 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
-                 *   }
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
+                 *   },
+                 *   "parametros": [
+                 *     {
+                 *       "nome": "canal",
+                 *       "valor": "app"
+                 *     }
+                 *   ]
                  * }
                  */
                 "application/json": {
@@ -2974,20 +3003,20 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "documentoCliente": "529.982.247-25",
-                 *     "codigoOperacao": "OP-2026-000123",
+                 *     "documentoCliente": "123.456.789-09",
+                 *     "codigoOperacao": "OP-2026-0001",
                  *     "vlrSolicitado": 10000,
                  *     "prazo": 12,
-                 *     "percJurosNegociado": 1.99,
-                 *     "dtPrimeiroVencto": "2027-01-10",
+                 *     "percJurosNegociado": 2,
+                 *     "dtPrimeiroVencto": "2026-12-23",
                  *     "propostaContaPagamentoDTO": {
                  *       "codigoBanco": 341,
                  *       "tipoConta": 1,
-                 *       "agencia": "1234",
-                 *       "agenciaDig": "5",
-                 *       "conta": "567890",
-                 *       "contaDig": "1",
-                 *       "documentoFederalPagamento": "529.982.247-25",
+                 *       "agencia": "0001",
+                 *       "conta": "123456",
+                 *       "contaDig": "7",
+                 *       "numeroBanco": "341",
+                 *       "documentoFederalPagamento": "123.456.789-09",
                  *       "nomePagamento": "Maria da Silva"
                  *     }
                  *   },
@@ -3125,12 +3154,18 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
                  *   },
                  *   "propostaRecusaDTO": {
                  *     "motivoRejeicao": 1,
-                 *     "textoMotivoRecusa": "Renda não comprovada"
-                 *   }
+                 *     "textoMotivoRecusa": "Cliente desistiu"
+                 *   },
+                 *   "parametros": [
+                 *     {
+                 *       "nome": "canal",
+                 *       "valor": "app"
+                 *     }
+                 *   ]
                  * }
                  */
                 "application/json": {
@@ -3201,13 +3236,19 @@ export interface operations {
                 /**
                  * @example {
                  *   "dto": {
-                 *     "codigoPropostaGarantiaBem": "9b2d6f3e-1c4a-4e8b-a0d2-7f5c3e9a1b64",
-                 *     "tipoDocumento": 3,
-                 *     "nomeArquivo": "crlv-2026.pdf",
+                 *     "codigoPropostaGarantiaBem": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+                 *     "tipoDocumento": 1,
+                 *     "nomeArquivo": "crlv.pdf",
                  *     "extensao": "pdf",
-                 *     "dtValidade": "2027-12-31",
+                 *     "dtValidade": "2027-11-23",
                  *     "conferido": false
-                 *   }
+                 *   },
+                 *   "parametros": [
+                 *     {
+                 *       "nome": "canal",
+                 *       "valor": "app"
+                 *     }
+                 *   ]
                  * }
                  */
                 "application/json": {

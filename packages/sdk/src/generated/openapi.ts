@@ -1419,10 +1419,11 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
          *   },
          *   "dtoConsultaBoletos": {
-         *     "trazerBoletosCancelados": false
+         *     "numerosBoletos": [],
+         *     "trazerBoletosCancelados": true
          *   }
          * }
          */
@@ -1489,7 +1490,8 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b",
+         *     "nroParcelas": []
          *   },
          *   "dtoConsultaDetalhes": {
          *     "trazerBoleto": true,
@@ -1561,10 +1563,14 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b",
+         *     "nroParcelas": [
+         *       1,
+         *       2
+         *     ]
          *   },
          *   "dtoConsultaParcelas": {
-         *     "dtCalculo": "2026-12-01",
+         *     "dtCalculo": "2026-11-23",
          *     "permiteDescapitalizacao": true
          *   }
          * }
@@ -1633,19 +1639,19 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
          *   },
          *   "dtoGerarMultiplasLiquidacoes": {
-         *     "descricaoLiquidacao": "Parcela do empréstimo",
+         *     "descricaoLiquidacao": "Parcelas 4 e 5",
          *     "pagamentoViaBoleto": true,
-         *     "pagamentoViaPIX": true,
-         *     "notificarCliente": false,
+         *     "pagamentoViaPIX": false,
          *     "tipoRegistro": 1,
          *     "parcelas": [
          *       {
-         *         "nroParcela": 1,
-         *         "dtVencimento": "2027-01-10",
-         *         "dtExpiracao": "2027-01-20"
+         *         "nroParcela": 4
+         *       },
+         *       {
+         *         "nroParcela": 5
          *       }
          *     ]
          *   }
@@ -1726,25 +1732,25 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
          *   },
          *   "dtoGerarMultiplosBoletos": {
-         *     "descricaoBoleto": "Parcela do empréstimo",
+         *     "descricaoBoleto": "Parcelas do empréstimo",
          *     "notificarCliente": false,
          *     "tipoRegistro": 1,
          *     "parcelas": [
          *       {
-         *         "nroParcela": 1,
-         *         "dtVencimento": "2027-01-10",
-         *         "dtExpiracao": "2027-01-20"
-         *       },
-         *       {
          *         "nroParcela": 2,
-         *         "dtVencimento": "2027-02-10",
-         *         "dtExpiracao": "2027-02-20"
+         *         "dtVencimento": "2027-01-23"
          *       }
          *     ]
-         *   }
+         *   },
+         *   "parametros": [
+         *     {
+         *       "nome": "canal",
+         *       "valor": "app"
+         *     }
+         *   ]
          * }
          */
         "application/json": {
@@ -1824,18 +1830,17 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301",
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b",
          *     "nroParcelas": [
-         *       1
+         *       3
          *     ]
          *   },
          *   "dtoGerarUnicaLiquidacao": {
-         *     "dtVencimento": "2027-01-10",
-         *     "dtExpiracao": "2027-01-20",
-         *     "liquidacao": false,
+         *     "dtVencimento": "2027-02-23",
+         *     "liquidacao": true,
          *     "pagamentoViaBoleto": true,
          *     "pagamentoViaPIX": true,
-         *     "descricaoLiquidacao": "Parcela 1",
+         *     "descricaoLiquidacao": "Parcela 3",
          *     "tipoRegistro": 1
          *   }
          * }
@@ -1915,19 +1920,23 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301",
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b",
          *     "nroParcelas": [
-         *       1,
-         *       2
+         *       1
          *     ]
          *   },
          *   "dtoGerarUnicoBoleto": {
-         *     "dtVencimento": "2027-01-10",
-         *     "dtExpiracao": "2027-01-20",
-         *     "liquidacao": false,
-         *     "descricaoBoleto": "Parcelas 1 e 2",
+         *     "dtVencimento": "2026-12-23",
+         *     "liquidacao": true,
+         *     "descricaoBoleto": "Parcela 1 do empréstimo",
          *     "tipoRegistro": 1
-         *   }
+         *   },
+         *   "parametros": [
+         *     {
+         *       "nome": "canal",
+         *       "valor": "app"
+         *     }
+         *   ]
          * }
          */
         "application/json": {
@@ -2010,14 +2019,20 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
          *   },
          *   "dtoLancamentoParcelas": [
          *     {
          *       "nroParcela": 1,
-         *       "dtPagamento": "2026-11-20",
-         *       "vlrPagamento": 950.37,
-         *       "descricaoLancamento": "Pagamento no caixa"
+         *       "dtPagamento": "2026-11-23",
+         *       "vlrPagamento": 100.5,
+         *       "descricaoLancamento": "Pagamento parcial"
+         *     }
+         *   ],
+         *   "parametros": [
+         *     {
+         *       "nome": "canal",
+         *       "valor": "app"
          *     }
          *   ]
          * }
@@ -2095,10 +2110,10 @@ export interface operations {
         /**
          * @example {
          *   "nome": "Maria da Silva",
-         *   "documentoFederal": "529.982.247-25",
+         *   "documentoFederal": "123.456.789-09",
          *   "tipoCadastroPix": 1,
-         *   "tipoChave": 3,
-         *   "chave": "maria@example.com"
+         *   "tipoChave": 0,
+         *   "chave": "12345678909"
          * }
          */
         "application/json": {
@@ -2176,7 +2191,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *   "codigoFavorecido": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f"
+         *   "codigoFavorecido": "7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a"
          * }
          */
         "application/json": {
@@ -2332,7 +2347,7 @@ export interface operations {
          * @example {
          *   "consulta": {
          *     "documento": "529.982.247-25",
-         *     "codigoProduto": "1",
+         *     "codigoProduto": "PF-BASICO",
          *     "consultaCompleta": true
          *   }
          * }
@@ -2393,7 +2408,7 @@ export interface operations {
          *     "documento": "529.982.247-25",
          *     "dataBaseMes": "09",
          *     "dataBaseAno": "2026",
-         *     "dtAceiteCliente": "2026-11-20T10:15:00-03:00"
+         *     "dtAceiteCliente": "2026-11-23T14:00:00Z"
          *   }
          * }
          */
@@ -2534,11 +2549,11 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
          *   },
          *   "dtoCancelarCobrancas": {
          *     "codigosLiquidacoes": [
-         *       "6a1f0c2e-8d4b-4f7a-b3e1-2c9d5e7f8a10"
+         *       "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
          *     ]
          *   }
          * }
@@ -2607,10 +2622,10 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
          *   },
-         *   "documentoCliente": "529.982.247-25",
-         *   "motivoCancelamento": "Desistência do cliente"
+         *   "documentoCliente": "123.456.789-09",
+         *   "motivoCancelamento": "Arrependimento"
          * }
          */
         "application/json": {
@@ -2675,17 +2690,19 @@ export interface operations {
         /**
          * @example {
          *   "param": {
-         *     "documentoCliente": "529.982.247-25"
+         *     "documentoCliente": "123.456.789-09"
          *   },
          *   "dtos": [
          *     {
          *       "cep": "01310-100",
          *       "logradouro": "Avenida Paulista",
-         *       "nroLogradouro": "1578",
+         *       "nroLogradouro": "1000",
          *       "bairro": "Bela Vista",
          *       "cidade": "São Paulo",
          *       "uf": "SP",
          *       "tipoEndereco": 1,
+         *       "tipoResidencia": 1,
+         *       "enderecoDesde": "2020-01-01",
          *       "enderecoPrincipal": true,
          *       "enderecoCorrespondencia": true
          *     }
@@ -2764,18 +2781,24 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
          *   },
          *   "propostaContaPagamentoDTO": {
          *     "codigoBanco": 341,
          *     "tipoConta": 1,
-         *     "agencia": "1234",
-         *     "agenciaDig": "5",
-         *     "conta": "567890",
-         *     "contaDig": "1",
-         *     "documentoFederalPagamento": "529.982.247-25",
+         *     "agencia": "0001",
+         *     "conta": "654321",
+         *     "contaDig": "0",
+         *     "numeroBanco": "341",
+         *     "documentoFederalPagamento": "123.456.789-09",
          *     "nomePagamento": "Maria da Silva"
-         *   }
+         *   },
+         *   "parametros": [
+         *     {
+         *       "nome": "canal",
+         *       "valor": "app"
+         *     }
+         *   ]
          * }
          */
         "application/json": {
@@ -2853,7 +2876,7 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "numeroProposta": 1024
+         *     "numeroProposta": 1
          *   }
          * }
          */
@@ -2915,8 +2938,14 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
-         *   }
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
+         *   },
+         *   "parametros": [
+         *     {
+         *       "nome": "canal",
+         *       "valor": "app"
+         *     }
+         *   ]
          * }
          */
         "application/json": {
@@ -2983,20 +3012,20 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "documentoCliente": "529.982.247-25",
-         *     "codigoOperacao": "OP-2026-000123",
+         *     "documentoCliente": "123.456.789-09",
+         *     "codigoOperacao": "OP-2026-0001",
          *     "vlrSolicitado": 10000,
          *     "prazo": 12,
-         *     "percJurosNegociado": 1.99,
-         *     "dtPrimeiroVencto": "2027-01-10",
+         *     "percJurosNegociado": 2,
+         *     "dtPrimeiroVencto": "2026-12-23",
          *     "propostaContaPagamentoDTO": {
          *       "codigoBanco": 341,
          *       "tipoConta": 1,
-         *       "agencia": "1234",
-         *       "agenciaDig": "5",
-         *       "conta": "567890",
-         *       "contaDig": "1",
-         *       "documentoFederalPagamento": "529.982.247-25",
+         *       "agencia": "0001",
+         *       "conta": "123456",
+         *       "contaDig": "7",
+         *       "numeroBanco": "341",
+         *       "documentoFederalPagamento": "123.456.789-09",
          *       "nomePagamento": "Maria da Silva"
          *     }
          *   },
@@ -3134,12 +3163,18 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoProposta": "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
+         *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
          *   },
          *   "propostaRecusaDTO": {
          *     "motivoRejeicao": 1,
-         *     "textoMotivoRecusa": "Renda não comprovada"
-         *   }
+         *     "textoMotivoRecusa": "Cliente desistiu"
+         *   },
+         *   "parametros": [
+         *     {
+         *       "nome": "canal",
+         *       "valor": "app"
+         *     }
+         *   ]
          * }
          */
         "application/json": {
@@ -3210,13 +3245,19 @@ export interface operations {
         /**
          * @example {
          *   "dto": {
-         *     "codigoPropostaGarantiaBem": "9b2d6f3e-1c4a-4e8b-a0d2-7f5c3e9a1b64",
-         *     "tipoDocumento": 3,
-         *     "nomeArquivo": "crlv-2026.pdf",
+         *     "codigoPropostaGarantiaBem": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+         *     "tipoDocumento": 1,
+         *     "nomeArquivo": "crlv.pdf",
          *     "extensao": "pdf",
-         *     "dtValidade": "2027-12-31",
+         *     "dtValidade": "2027-11-23",
          *     "conferido": false
-         *   }
+         *   },
+         *   "parametros": [
+         *     {
+         *       "nome": "canal",
+         *       "valor": "app"
+         *     }
+         *   ]
          * }
          */
         "application/json": {
