@@ -3,6 +3,7 @@
 // malformed fields are still refused by name; ignored fields are counted and logged by path; a
 // partner may opt into refusal (`caas partner update ID --strict-fields`).
 import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { startTestService } from '../support/app.js';
 import { cli, useCliAgainst } from './proposals-fixture.js';
@@ -15,7 +16,13 @@ const SECRET_VALUE = 'valor-que-nunca-vai-ao-log';
 let world: World;
 const logLines: string[] = [];
 before(async () => {
-  const service = await startTestService({ LOG_LEVEL: 'debug' }, [], { logLines });
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
+      done();
+    },
+  });
+  const service = await startTestService({ LOG_LEVEL: 'debug', LOG_FORMAT: 'json' }, [], { logStream });
   const partner = await service.onboard();
   world = { service, partner, token: await service.token(partner) };
 });

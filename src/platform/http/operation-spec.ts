@@ -30,3 +30,8 @@ export function defineSpec<B extends TSchema, R extends TSchema>(spec: Operation
   for (const path of [spec.path, ...(spec.aliases ?? [])]) if (!path.startsWith('/')) throw new Error(`assertion: operation path must start with '/': ${path}`);
   return spec;
 }
+
+/** An alias path's operationId in /openapi.json: '/AgendaRecebivel/CancelarCobrancas' → 'AgendaRecebivel_CancelarCobrancas'. */
+export function aliasOperationId(path: string): string {
+  return path.slice(1).replace(/\//g, '_');
+}

@@ -11,7 +11,7 @@ import { DomainError } from '../errors.js';
 import { executeIdempotent, hashRequest } from '../idempotency.js';
 import { sendBody, successBody, type HandlerResult, type Parametro } from './envelope.js';
 import { errorBody, statusOf } from './error-table.js';
-import type { OperationSpec, ScopeName } from './operation-spec.js';
+import { aliasOperationId, type OperationSpec, type ScopeName } from './operation-spec.js';
 import type { RateLimiter } from './rate-limit.js';
 import { ignoredFieldsOf } from './schema-compiler.js';
 
@@ -103,18 +103,13 @@ export function registerOperation<B extends TSchema, R extends TSchema>(app: Fas
   for (const path of [spec.path, ...(spec.aliases ?? [])]) registerPath(app, deps, spec, handler, path);
 }
 
-/** An alias path's operationId in /openapi.json: '/AgendaRecebivel/CancelarCobrancas' → 'AgendaRecebivel_CancelarCobrancas'. */
-export function aliasOperationId(path: string): string {
-  return path.slice(1).replace(/\//g, '_');
-}
-
 function registerPath<B extends TSchema, R extends TSchema>(app: FastifyInstance, deps: OperationDeps, spec: OperationSpec<B, R>, handler: OperationHandler<B>, path: string): void {
   const echo = hasParametros(spec);
   const docs = path === spec.path ? { operationId: spec.operationId, summary: spec.summary } : { operationId: aliasOperationId(path), summary: `${spec.summary} Same operation as ${spec.path}.` };
   app.route({
     method: 'POST',
     url: path,
-    schema: { body: spec.body, ...docs, tags: [spec.scope], security: [{ bearer: [spec.scope] }], response: { 200: spec.response } } as never,
+    schema: { body: spec.body, ...docs, tags: [spec.scope], response: { 200: spec.response } } as never,
     config: { envelope: spec.envelope, operationId: spec.operationId },
     onRequest: async (request) => {
       request.auth = await deps.authenticator.authenticate(request.headers.authorization, spec.scope);
