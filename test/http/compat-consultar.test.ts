@@ -126,10 +126,13 @@ describe('Proposta/Consultar for a partner client', () => {
 });
 
 test('/openapi.json: the answer schema has the listed fields at the top level with their types', async () => {
+  type Schema = { $ref?: string; properties: Record<string, { type?: string | string[] }> };
   const doc = (await service.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
-    paths: Record<string, { post: { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, { type?: string | string[] }> } }> }> } }>;
+    paths: Record<string, { post: { responses: Record<string, { content: Record<string, { schema: Schema }> }> } }>;
+    components: { schemas: Record<string, Schema> };
   };
-  const properties = doc.paths[CONSULTAR]!.post.responses['200']!.content['application/json']!.schema.properties;
+  const answer = doc.paths[CONSULTAR]!.post.responses['200']!.content['application/json']!.schema;
+  const properties = (answer.$ref ? doc.components.schemas[answer.$ref.split('/').pop()!]! : answer).properties;
   assert.equal(properties.proposta, undefined);
   const typeOf = (name: string) => [properties[name]?.type ?? 'union'].flat().join('|');
   for (const [name, kind] of Object.entries(LISTED)) {
