@@ -134,6 +134,8 @@ export interface operations {
                          * @description Proposal identifier
                          */
                         codigoProposta?: string | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoConsultaBoletos?: ({
                         numerosBoletos?: number[] | null;
@@ -202,6 +204,8 @@ export interface operations {
                          */
                         codigoProposta?: string | null;
                         nroParcelas?: number[] | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoConsultaDetalhes?: ({
                         trazerAgendaDetalhada?: boolean | null;
@@ -318,6 +322,8 @@ export interface operations {
                          */
                         codigoProposta?: string | null;
                         nroParcelas?: number[] | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoConsultaParcelas?: ({
                         /** Format: caas-date-time */
@@ -375,6 +381,8 @@ export interface operations {
                          * @description Proposal identifier
                          */
                         codigoProposta?: string | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoGerarMultiplasLiquidacoes: {
                         descricaoLiquidacao?: string | null;
@@ -435,6 +443,8 @@ export interface operations {
                          * @description Proposal identifier
                          */
                         codigoProposta?: string | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoGerarMultiplosBoletos: {
                         descricaoBoleto?: string | null;
@@ -465,6 +475,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        boletos: ({
+                            /** Format: uuid */
+                            codigoBoleto: string;
+                            dtVencimento: string | null;
+                            linhaDigitavel: string;
+                            numeroBoleto: number;
+                            parcelas: number[];
+                            /** @description The printable slip (PDF); the link itself is the credential */
+                            urlImpressao: string;
+                            valorBoleto: number;
+                        })[];
                         hasError: boolean;
                         messages: (({
                             code: string;
@@ -497,6 +518,8 @@ export interface operations {
                          */
                         codigoProposta?: string | null;
                         nroParcelas?: number[] | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoGerarUnicaLiquidacao: {
                         descricaoLiquidacao?: string | null;
@@ -557,6 +580,8 @@ export interface operations {
                          */
                         codigoProposta?: string | null;
                         nroParcelas?: number[] | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoGerarUnicoBoleto: {
                         descricaoBoleto?: string | null;
@@ -593,6 +618,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        boletos: ({
+                            /** Format: uuid */
+                            codigoBoleto: string;
+                            dtVencimento: string | null;
+                            linhaDigitavel: string;
+                            numeroBoleto: number;
+                            parcelas: number[];
+                            /** @description The printable slip (PDF); the link itself is the credential */
+                            urlImpressao: string;
+                            valorBoleto: number;
+                        })[];
                         hasError: boolean;
                         messages: (({
                             code: string;
@@ -624,6 +660,8 @@ export interface operations {
                          * @description Proposal identifier
                          */
                         codigoProposta?: string | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoLancamentoParcelas: ({
                         descricaoLancamento?: string | null;
@@ -1260,6 +1298,8 @@ export interface operations {
                          * @description Proposal identifier
                          */
                         codigoProposta?: string | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
                     };
                     dtoCancelarCobrancas: {
                         codigosLiquidacoes?: string[] | null;

@@ -144,6 +144,8 @@ export interface operations {
              * @description Proposal identifier
              */
             codigoProposta?: string | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoConsultaBoletos?: ({
             numerosBoletos?: number[] | null;
@@ -212,6 +214,8 @@ export interface operations {
              */
             codigoProposta?: string | null;
             nroParcelas?: number[] | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoConsultaDetalhes?: ({
             trazerAgendaDetalhada?: boolean | null;
@@ -328,6 +332,8 @@ export interface operations {
              */
             codigoProposta?: string | null;
             nroParcelas?: number[] | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoConsultaParcelas?: ({
             /** Format: caas-date-time */
@@ -385,6 +391,8 @@ export interface operations {
              * @description Proposal identifier
              */
             codigoProposta?: string | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoGerarMultiplasLiquidacoes: {
             descricaoLiquidacao?: string | null;
@@ -445,6 +453,8 @@ export interface operations {
              * @description Proposal identifier
              */
             codigoProposta?: string | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoGerarMultiplosBoletos: {
             descricaoBoleto?: string | null;
@@ -475,6 +485,17 @@ export interface operations {
         };
         content: {
           "application/json": {
+            boletos: ({
+                /** Format: uuid */
+                codigoBoleto: string;
+                dtVencimento: string | null;
+                linhaDigitavel: string;
+                numeroBoleto: number;
+                parcelas: number[];
+                /** @description The printable slip (PDF); the link itself is the credential */
+                urlImpressao: string;
+                valorBoleto: number;
+              })[];
             hasError: boolean;
             messages: (({
                 code: string;
@@ -507,6 +528,8 @@ export interface operations {
              */
             codigoProposta?: string | null;
             nroParcelas?: number[] | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoGerarUnicaLiquidacao: {
             descricaoLiquidacao?: string | null;
@@ -567,6 +590,8 @@ export interface operations {
              */
             codigoProposta?: string | null;
             nroParcelas?: number[] | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoGerarUnicoBoleto: {
             descricaoBoleto?: string | null;
@@ -603,6 +628,17 @@ export interface operations {
         };
         content: {
           "application/json": {
+            boletos: ({
+                /** Format: uuid */
+                codigoBoleto: string;
+                dtVencimento: string | null;
+                linhaDigitavel: string;
+                numeroBoleto: number;
+                parcelas: number[];
+                /** @description The printable slip (PDF); the link itself is the credential */
+                urlImpressao: string;
+                valorBoleto: number;
+              })[];
             hasError: boolean;
             messages: (({
                 code: string;
@@ -634,6 +670,8 @@ export interface operations {
              * @description Proposal identifier
              */
             codigoProposta?: string | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoLancamentoParcelas: ({
               descricaoLancamento?: string | null;
@@ -1270,6 +1308,8 @@ export interface operations {
              * @description Proposal identifier
              */
             codigoProposta?: string | null;
+            /** @description Proposal number (used when neither code is sent) */
+            numeroProposta?: number | null;
           };
           dtoCancelarCobrancas: {
             codigosLiquidacoes?: string[] | null;
