@@ -67,6 +67,7 @@ async function compile(files, target) {
     logLevel: 'silent',
     plugins: [keepSourceLocation],
   });
+  await esbuild.stop(); // its service process would otherwise live as long as we do
   try {
     fs.renameSync(building, target);
   } catch (error) {
