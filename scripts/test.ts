@@ -41,8 +41,9 @@ async function main(): Promise<number> {
   const filters = process.argv.slice(2);
   const files = ROOTS.filter((r) => fs.existsSync(r)).flatMap((r) => findTests(r)).sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
   ensureSystemTools((line) => console.log(line));
-  const external = process.env.DATABASE_URL;
-  const dataDir = path.resolve(process.env.CAAS_TEST_DATA_DIR ?? '.caas-test');
+  // An empty variable counts as unset, as for npm start.
+  const external = process.env.DATABASE_URL || null;
+  const dataDir = path.resolve(process.env.CAAS_TEST_DATA_DIR || '.caas-test');
   const embedded = external ? null : await openEmbedded(dataDir, 'server', { systemDir: process.env.CAAS_SYSTEM_DIR, rerun: 'npm test' });
   const baseUrl = external ?? (embedded as { url: string }).url;
   console.log(`tests: ${files.length} files against ${external ? 'DATABASE_URL' : 'embedded PostgreSQL'}`);
