@@ -19,6 +19,10 @@ import { RateLimiter } from './platform/http/rate-limit.js';
 import type { Route } from './platform/http/route.js';
 import { compileBodyValidator } from './platform/http/schema-compiler.js';
 import { stringify } from './platform/http/serialize.js';
+import { isSyncedClock } from './platform/sandbox-clock/sandbox-clock.js';
+
+/** Every answer carries the service's instant (the simulated one in sandbox mode): docs/sandbox.md. */
+export const CLOCK_HEADER = 'Caas-Clock';
 
 export interface AppDeps {
   db: Db;
@@ -56,8 +60,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.decorateRequest('auth', null);
+  const clock = deps.clock;
+  if (isSyncedClock(clock)) app.addHook('onRequest', async () => clock.sync());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header(CLOCK_HEADER, clock.now().toISOString());
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

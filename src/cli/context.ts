@@ -7,18 +7,22 @@ import type { Db } from '../platform/db/pool.js';
 
 export interface CliContext {
   db: Db;
+  /** The service clock (the shared sandbox clock when CAAS_SANDBOX is on). */
   clock: Clock;
+  /** The real time. */
+  wallClock: Clock;
   config: Config;
 }
 
 export async function withCliContext<T>(work: (ctx: CliContext) => Promise<T>): Promise<T> {
-  const [{ systemClock }, { loadConfig }, { assertLimits }, { migrate }, { openDatabase }, { createDb }] = await Promise.all([
+  const [{ systemClock }, { loadConfig }, { assertLimits }, { migrate }, { openDatabase }, { createDb }, { isSyncedClock, serviceClock }] = await Promise.all([
     import('../platform/clock.js'),
     import('../platform/config/env.js'),
     import('../platform/config/limits.js'),
     import('../platform/db/migrate.js'),
     import('../platform/db/open.js'),
     import('../platform/db/pool.js'),
+    import('../platform/sandbox-clock/sandbox-clock.js'),
   ]);
   const config = loadConfig();
   assertLimits();
@@ -27,7 +31,12 @@ export async function withCliContext<T>(work: (ctx: CliContext) => Promise<T>): 
     await migrate(location.url);
     const db = createDb(location.url, { maxConnections: 2, applicationName: 'caas-cli' });
     try {
-      return await work({ db, clock: systemClock, config });
+      const clock = await serviceClock(db, config.sandbox, systemClock);
+      try {
+        return await work({ db, clock, wallClock: systemClock, config });
+      } finally {
+        if (isSyncedClock(clock)) clock.stop();
+      }
     } finally {
       await db.destroy();
     }

@@ -4,6 +4,8 @@ import { DomainError } from '../platform/errors.js';
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /** Raw text to standard output, no newline added (CSV exports; tests). Absent: process.stdout, with backpressure. */
+  write?(text: string): void;
 }
 
 /** A usage error found by a handler (a malformed value): exit 2 by default. */

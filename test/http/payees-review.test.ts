@@ -69,6 +69,9 @@ describe('review by the service team (CLI)', () => {
     assert.deepEqual([entry?.clientId, entry?.situacao], [manual.clientId, 0]);
     const text = await cli('payee', 'list', '--status', '0');
     assert.match(text.out, new RegExp(`${codigo}  0 Pendente de análise  ${manual.clientId}  12345678909  Maria da Silva  chave review-1@example.com`));
+    const pending = await cli('payee', 'list', '--pending', '--partner', manual.clientId);
+    assert.match(pending.out, new RegExp(`${codigo}  0 Pendente de análise`));
+    assert.equal((await cli('payee', 'list', '--pending', '--status', '1')).code, 2);
 
     const approved = await cli('payee', 'approve', codigo, '--by', 'ana.souza');
     assert.equal(approved.code, 0, approved.err);

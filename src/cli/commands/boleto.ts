@@ -1,21 +1,17 @@
 // `caas boleto pay NUMERO [--amount X] [--at YYYY-MM-DD] [--json]`: a boleto paid at the bank
 // (sandbox), posted through the launch use case (viaBoleto true).
-// `caas boleto list --proposal NUMERO [--json]`: the boletos of a proposal.
-import type { ListedBoleto } from '../../modules/receivables/list-boletos.js';
+// `caas boleto list [--status S] [--proposal N] [--partner ID] [--from D] [--to D] [--json]`:
+// boletos across partners, a table with headers (src/cli/queries/boletos.ts).
 import { withCliContext } from '../context.js';
 import { CliError, JSON_OPTION, printJsonOrLines } from '../io.js';
 import { command, group } from '../spec.js';
+import { PARTNER_OPTION, RANGE_OPTIONS } from '../queries/option-specs.js';
 import { PAY_OPTIONS, readPayment, receiptJson, receiptLines } from './payment-options.js';
 
 const NUMBER_RE = /^[1-9]\d{0,15}$/;
 
-function line(b: ListedBoleto): string {
-  const paid = b.vlrPago === null ? '' : `  pago R$ ${b.vlrPago} em ${b.dtCredito}`;
-  return `${b.numeroBoleto}  ${b.situacao} ${b.descricaoSituacao}  parcelas ${b.parcelas.join(',') || '-'}  vence ${b.dtVencimento}  R$ ${b.valorBoleto}${paid}  ${b.linhaDigitavel}  ${b.urlImpressao}`;
-}
-
 export default [
-  group({ name: 'boleto', description: "settle a boleto as paid (sandbox bank) or list a proposal's boletos" }),
+  group({ name: 'boleto', description: 'settle a boleto as paid (sandbox bank) or list boletos' }),
   command({
     name: 'boleto pay',
     description: 'settle a boleto as paid at the bank (sandbox), posting the payment to its installments',
@@ -31,13 +27,15 @@ export default [
   }),
   command({
     name: 'boleto list',
-    description: "list a proposal's boletos: number, status, installments, due date, amount, print URL",
-    options: { proposal: { type: 'string', value: 'NUMERO', description: 'the proposal number', required: true }, ...JSON_OPTION },
-    run: async ({ options }, io) => {
-      if (!NUMBER_RE.test(options.proposal)) throw new CliError('--proposal NUMERO is required (the proposal number)');
-      const { listBoletosOfProposal } = await import('../../modules/receivables/list-boletos.js');
-      const boletos = await withCliContext(({ db, config }) => listBoletosOfProposal(db, Number(options.proposal), config.publicUrl));
-      printJsonOrLines(io, options.json, boletos, () => (boletos.length === 0 ? ['no boletos'] : boletos.map(line)));
+    description: 'list boletos of every partner as a table: number, proposal, status, installments, due date, amounts',
+    options: {
+      status: { type: 'string', value: 'S', description: 'only this status: 0–5 or pendente, registrado, falha, baixa-solicitada, baixado, liquidado' },
+      proposal: { type: 'string', value: 'NUMERO', description: "only this proposal's boletos (its number)" },
+      ...PARTNER_OPTION,
+      ...RANGE_OPTIONS,
+      ...JSON_OPTION,
     },
+    notes: ['--from/--to bound the due date. --json adds each boleto\'s print URL (urlImpressao).'],
+    run: async ({ options }, io) => (await import('../queries/boletos.js')).listBoletosCommand(options, io),
   }),
 ];

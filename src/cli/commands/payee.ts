@@ -43,12 +43,14 @@ export default [
     description: 'list Pix payees with their review state',
     options: {
       status: { type: 'string', value: 'S', description: 'only payees in this state: pendente, aprovado, reprovado (or 0, 1, 2)' },
+      pending: { type: 'boolean', description: 'only the review queue (same as --status pendente)' },
       partner: { type: 'string', value: 'CLIENT_ID', description: "only this partner's payees" },
       ...JSON_OPTION,
     },
     run: async ({ options }, io) => {
       const [{ parseSituacao }, { partnerByClientId }, { listPayees }] = await Promise.all([status(), import('../../modules/auth/partner-admin.js'), import('../../modules/payees/list-payees.js')]);
-      const situacao = options.status === undefined ? null : parseSituacao(options.status);
+      if (options.pending && options.status !== undefined) throw new CliError('--pending is --status pendente: give one of them');
+      const situacao = options.pending ? 0 : options.status === undefined ? null : parseSituacao(options.status);
       if (options.status !== undefined && situacao === null) throw new CliError(`unknown --status "${options.status}": use pendente, aprovado, reprovado or 0, 1, 2`);
       const listing = await withCliContext(async ({ db }) => {
         const partnerId = options.partner === undefined ? null : (await partnerByClientId(db, options.partner)).id;

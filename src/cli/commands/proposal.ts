@@ -1,3 +1,4 @@
+// `caas proposal list|show` (issue 15, src/cli/queries/proposals.ts) and
 // `caas proposal approve|disburse|assign|refuse NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--pending] [--json]`:
 // the service team's steps of the proposal lifecycle, through the same use cases and state machine
 // as the HTTP operations (docs/proposal-lifecycle.md).
@@ -6,6 +7,7 @@ import { isValidLocalDate, localDate } from '../../platform/dates.js';
 import { withCliContext, type CliContext } from '../context.js';
 import { CliError, JSON_OPTION, osUserName, printJsonOrLines } from '../io.js';
 import { command, group } from '../spec.js';
+import { CSV_OPTION, PARTNER_OPTION, RANGE_OPTIONS } from '../queries/option-specs.js';
 
 const NUMBER_RE = /^[1-9]\d{0,9}$/;
 
@@ -49,8 +51,31 @@ function step(name: string, description: string, action: Action, extra: { pendin
   });
 }
 
+const queries = () => import('../queries/proposals.js');
+
 export default [
-  group({ name: 'proposal', description: 'move a proposal through its lifecycle (service team)' }),
+  group({ name: 'proposal', description: 'list, show and move proposals through their lifecycle (service team)' }),
+  command({
+    name: 'proposal list',
+    description: 'list proposals of every partner, oldest first, as a table (or JSON, CSV)',
+    options: {
+      status: { type: 'string', value: 'S', description: 'only this status: its id or name, e.g. 2, finalizada, pendente-pagamento' },
+      ...PARTNER_OPTION,
+      document: { type: 'string', value: 'CPF|CNPJ', description: "only this customer's (mask optional)" },
+      ...RANGE_OPTIONS,
+      ...JSON_OPTION,
+      ...CSV_OPTION,
+    },
+    notes: ['--from/--to bound the creation date. "--status finalizada" is the queue awaiting approval.'],
+    run: async ({ options }, io) => (await queries()).listProposalsCommand(options, io),
+  }),
+  command({
+    name: 'proposal show',
+    description: 'show one proposal: data, pricing, history and schedule summary',
+    args: [{ name: 'NUMERO', description: 'the proposal number' }],
+    options: JSON_OPTION,
+    run: async ({ args, options }, io) => (await queries()).showProposalCommand(args.NUMERO, options.json, io),
+  }),
   step('approve', 'approve a proposal awaiting analysis', (l, { db, clock }, c) => l.approveProposal(db, clock, c)),
   step(
     'disburse',

@@ -1,5 +1,6 @@
 // `caas serve` (what `npm start` runs): database, migrations, HTTP listener, workers; drains and
 // stops everything on SIGINT/SIGTERM.
+import type { Clock } from '../../platform/clock.js';
 import { command } from '../spec.js';
 
 /**
@@ -23,7 +24,7 @@ function stopSignals() {
 
 async function serve(): Promise<number> {
   const stop = stopSignals();
-  const [{ composeServices }, { systemClock }, { loadConfig }, { assertLimits, LIMITS }, { migrate }, { openDatabase }, { createDb }] = await Promise.all([
+  const [{ composeServices }, { systemClock }, { loadConfig }, { assertLimits, LIMITS }, { migrate }, { openDatabase }, { createDb }, { isSyncedClock, serviceClock }] = await Promise.all([
     import('../../compose.js'),
     import('../../platform/clock.js'),
     import('../../platform/config/env.js'),
@@ -31,6 +32,7 @@ async function serve(): Promise<number> {
     import('../../platform/db/migrate.js'),
     import('../../platform/db/open.js'),
     import('../../platform/db/pool.js'),
+    import('../../platform/sandbox-clock/sandbox-clock.js'),
   ]);
   const config = loadConfig();
   assertLimits();
@@ -39,11 +41,13 @@ async function serve(): Promise<number> {
   // A start-up failure (a port in use, a failed migration) must not leave the embedded PostgreSQL
   // this process started running behind it: everything opened so far is closed on the way out.
   let db: ReturnType<typeof createDb> | null = null;
+  let clock: Clock = systemClock;
   try {
     if (stop.received() !== null) return 0;
     await migrate(location.url);
     db = createDb(location.url);
-    const { app, workers } = await composeServices(db, systemClock, config);
+    clock = await serviceClock(db, config.sandbox, systemClock);
+    const { app, workers } = await composeServices(db, clock, config, { wallClock: systemClock });
     try {
       if (stop.received() === null) await app.listen({ host: config.host, port: config.port });
     } catch (error) {
@@ -63,6 +67,7 @@ async function serve(): Promise<number> {
     await app.close();
     return 0;
   } finally {
+    if (isSyncedClock(clock)) clock.stop();
     await db?.destroy();
     await location.stop();
   }

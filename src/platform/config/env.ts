@@ -30,6 +30,8 @@ export interface Config {
   callbacksAllowLoopback: boolean;
   /** One callback delivery attempt, connect to answer (CAAS_CALLBACKS_TIMEOUT_MS, default 10 s). */
   callbacksTimeoutMs: number;
+  /** Sandbox mode (CAAS_SANDBOX): the service clock can be set and advanced (docs/sandbox.md). */
+  sandbox: boolean;
   /** Background workers (callbacks, offline registration, cancellations, purges) in this process. */
   workersEnabled: boolean;
   /** How long idempotency records are kept (at least 24 h). */
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     callbacksAllowPrivate: parseBool(env.CAAS_CALLBACKS_ALLOW_PRIVATE, false, 'CAAS_CALLBACKS_ALLOW_PRIVATE', problems),
     callbacksAllowLoopback: parseBool(env.CAAS_CALLBACKS_ALLOW_LOOPBACK, true, 'CAAS_CALLBACKS_ALLOW_LOOPBACK', problems),
     callbacksTimeoutMs: parseCallbackTimeout(env.CAAS_CALLBACKS_TIMEOUT_MS, problems),
+    sandbox: parseBool(env.CAAS_SANDBOX, false, 'CAAS_SANDBOX', problems),
     workersEnabled: parseBool(env.CAAS_WORKERS, true, 'CAAS_WORKERS', problems),
     idempotencyRetentionMs: envInteger(env, 'CAAS_IDEMPOTENCY_RETENTION_HOURS', RETENTION_HOURS_MIN, RETENTION_HOURS_MIN, RETENTION_HOURS_MAX, problems) * 3_600_000,
     rateLimitPerSecond: envInteger(env, 'CAAS_RATE_LIMIT_PER_SECOND', LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND, 1, RATE_PER_SECOND_MAX, problems),
