@@ -15,7 +15,7 @@ type Input = Static<typeof spec.body>;
 const P = 'dtoGerarUnicoBoleto';
 
 /**
- * Errors (400): AGD001 schedule not found, AGD002 no codigoProposta/codigoOperacao, AGD003 schedule
+ * Errors (400): AGD001 schedule not found, AGD002 no codigoProposta/codigoOperacao/numeroProposta, AGD003 schedule
  * not open, AGD004 unknown installment, AGD005 no installment, AGD006 repeated installment, BOL001
  * description missing, BOL002/BOL003/BOL004/BOL010 dates, BOL005 vlrBoleto sent for a settlement,
  * BOL006 "Valor deve ser informado", BOL007 installment already has a live boleto/charge, BOL008

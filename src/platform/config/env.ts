@@ -6,6 +6,7 @@ import { LIMITS } from './limits.js';
 import { ASSERTION_LIFETIME_MAX_S_DEFAULT } from '../../modules/auth/assertion-checks.js';
 import { parseReceivablesEnv, type ReceivablesSettings } from '../../modules/receivables/settings.js';
 import { parseBureauEnv, type BureauSettings } from '../../modules/bureau/settings.js';
+import { parseProposalsEnv, type ProposalsSettings } from '../../modules/proposals/settings.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -42,6 +43,8 @@ export interface Config {
   receivables: ReceivablesSettings;
   /** Bureau provider (BUREAU_PROVIDER), answer reuse window and SCR windows (docs/bureau.md). */
   bureau: BureauSettings;
+  /** Operator IOF caps (CAAS_IOF_CAP_PF_PERCENT / CAAS_IOF_CAP_PJ_PERCENT; docs/pricing.md). */
+  proposals: ProposalsSettings;
 }
 
 export class ConfigError extends Error {
@@ -150,6 +153,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rateLimitPerSecond: envInteger(env, 'CAAS_RATE_LIMIT_PER_SECOND', LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND, 1, RATE_PER_SECOND_MAX, problems),
     receivables: parseReceivablesEnv(env, problems),
     bureau: parseBureauEnv(env, problems),
+    proposals: parseProposalsEnv(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -17,6 +17,14 @@ export const LIMITS = {
   ERROR_MESSAGES_MAX: 100,
   JSON_DEPTH_MAX: 32,
   BODY_BYTES_MAX: 1_048_576,
+  /** Hostile bodies (issue 12): entries of one JSON list or object, or fields of one form. */
+  BODY_CONTAINER_ENTRIES_MAX: 1_000,
+  /** Characters of one JSON number as written (money needs 19; more is never a real amount). */
+  JSON_NUMBER_CHARS_MAX: 40,
+  /** Unread body bytes discarded before an early answer (401, 413…) so the client reads it whole. */
+  BODY_DRAIN_BYTES_MAX: 8 * 1_048_576,
+  /** Longest wait for that unread body; past it the answer is sent and the connection closed. */
+  BODY_DRAIN_TIME_MS: 5_000,
   IDEMPOTENCY_KEY_LENGTH_MAX: 255,
   IDEMPOTENCY_RETENTION_MS: 24 * 60 * 60 * 1000,
   IDEMPOTENCY_PURGE_INTERVAL_MS: 10 * 60 * 1000,
