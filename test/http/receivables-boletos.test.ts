@@ -52,7 +52,8 @@ describe('GerarUnicoBoleto', () => {
     assert.match(String(boleto.urlImpressao), new RegExp(`^${TEST_PUBLIC_URL}/boletos/[0-9a-f]{48}\\.pdf$`));
     const events = await outbox(world, s.proposalId);
     assert.deepEqual(events.map((e) => e.type), [0, 5]);
-    assert.deepEqual((events[1]!.body.Boleto as { Parcelas: number[] }).Parcelas, [1]);
+    const geracao = events[1]!.body.GeracaoBoleto as Record<string, unknown>;
+    assert.deepEqual([geracao.VlrBoleto, geracao.DtVencimento, typeof geracao.NroBoleto, typeof geracao.Liquidacao], [350, '2026-12-23T00:00:00Z', 'number', 'boolean']);
   });
 
   test('settlement amount: balance minus discount; early with descapitalização; late with charges', async () => {

@@ -43,7 +43,7 @@ describe('caas boleto / caas pix', () => {
     const list = (await ok(world, '/AgendaRecebivel/ConsultarBoletos', { dto: { codigoProposta: s.proposalId } })).boletos as Array<Record<string, unknown>>;
     assert.deepEqual([list[0]!.vlrPago, list[0]!.dtCredito], [350, '2024-02-10T00:00:00Z']);
     const events = (await outbox(world, s.proposalId)).map((e) => e.type);
-    assert.deepEqual(events, [0, 5, 8, 3, 3]);
+    assert.deepEqual(events, [0, 5, 8, 3, 3]); // one event 3 per installment paid
 
     // Refusals: paid twice, unknown, overpayment, malformed arguments.
     const again = await cli('boleto', 'pay', String(boleto!.numeroBoleto), '--at', '2024-02-10');

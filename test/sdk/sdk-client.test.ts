@@ -103,13 +103,13 @@ describe('SDK client', () => {
 
 describe('SDK callbacks', () => {
   const secret = 'whsec_' + Buffer.alloc(32, 7).toString('base64');
-  const body = JSON.stringify({ TipoEvento: 5, NomeEvento: 'BoletoGerado', NroProposta: 12, CodigoProposta: 'p-1', CodigoOperacao: null, DtEvento: '2026-11-23T15:00:00.000Z', Agenda: null, Boleto: { CodigoBoleto: 'b-1', NroBoleto: 99, Parcelas: [1] } });
+  const body = JSON.stringify({ TipoEvento: 5, NomeEvento: 'BoletoGerado', NroProposta: 12, CodigoProposta: 'p-1', CodigoOperacao: null, DtEvento: '2026-11-23', LancamentoParcela: null, GeracaoBoleto: { CodigoBoleto: 'b-1', NroBoleto: 99, VlrBoleto: 350, DtVencimento: '2026-12-23T00:00:00Z', Liquidacao: false } });
   const at = new Date('2026-11-23T15:00:00Z');
   const headers = webhookHeaders({ id: 'msg_42', at, body, secrets: ['whsec_' + Buffer.alloc(32, 1).toString('base64'), secret] });
 
   test('what caas signs verifies and parses into a typed event', () => {
     const event = readCallback({ headers, body, secrets: secret, now: at });
-    assert.deepEqual([event.id, event.type, event.kind, event.name, event.proposalNumber, event.proposalId, event.detail?.name, event.detail?.value.NroBoleto], ['msg_42', 5, 'boleto_created', 'BoletoGerado', 12, 'p-1', 'Boleto', 99]);
+    assert.deepEqual([event.id, event.type, event.kind, event.name, event.proposalNumber, event.proposalId, event.detail?.name, event.detail?.value.NroBoleto], ['msg_42', 5, 'boleto_created', 'BoletoGerado', 12, 'p-1', 'GeracaoBoleto', 99]);
     assert.equal(event.timestamp.toISOString(), at.toISOString());
     assert.equal(verifyCallback({ headers: new Headers(headers), body: Buffer.from(body), secrets: [secret], now: at }), true);
   });

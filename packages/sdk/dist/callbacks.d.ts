@@ -59,13 +59,15 @@ export interface CallbackEvent {
     proposalId: string | null;
     operationCode: string | null;
     occurredAt: string | null;
-    /** The filled sub-object: its name ("Boleto", "Lancamento"…) and value; null for flat events. */
+    /** The filled sub-object: its name ("GeracaoBoleto", "LancamentoParcela"…) and value; null for events 0, 1 and 7. */
     detail: {
         name: string;
         value: Record<string, unknown>;
     } | null;
     body: CallbackBody;
 }
+/** The sub-objects a body can fill: the production service's eight, and this project's Favorecido (payees). */
+export declare const CALLBACK_SUB_OBJECTS: readonly ['AcrescimoAbatimento', 'LancamentoParcela', 'ProrrogacaoVencimento', 'GeracaoBoleto', 'CancelamentoBoleto', 'GeracaoCobranca', 'CancelamentoCobranca', 'EstornoLancamento', 'Favorecido'];
 /** Parses a verified body into a typed event (call verifyCallback first, or use readCallback). */
 export declare function parseCallback(body: string | Uint8Array, headers?: CallbackHeaders): CallbackEvent;
 /** Verifies the signature and freshness, then parses; throws CallbackVerificationError when refused. */

@@ -69,13 +69,16 @@ export const CALLBACK_EVENT_KINDS = {
     11: 'payee_approved',
     12: 'payee_rejected',
 };
-const HEADER_FIELDS = new Set(['TipoEvento', 'NomeEvento', 'NroProposta', 'CodigoProposta', 'CodigoOperacao', 'DtEvento']);
+/** The sub-objects a body can fill: the production service's eight, and this project's Favorecido (payees). */
+export const CALLBACK_SUB_OBJECTS = ['AcrescimoAbatimento', 'LancamentoParcela', 'ProrrogacaoVencimento', 'GeracaoBoleto', 'CancelamentoBoleto', 'GeracaoCobranca', 'CancelamentoCobranca', 'EstornoLancamento', 'Favorecido'];
+const SUB_OBJECTS = new Set(CALLBACK_SUB_OBJECTS);
 /** Parses a verified body into a typed event (call verifyCallback first, or use readCallback). */
 export function parseCallback(body, headers = {}) {
     const parsed = JSON.parse(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
     if (typeof parsed !== 'object' || parsed === null || typeof parsed.TipoEvento !== 'number')
         throw new TypeError('callback body has no TipoEvento');
-    const filled = Object.entries(parsed).find(([name, value]) => !HEADER_FIELDS.has(name) && typeof value === 'object' && value !== null && !Array.isArray(value));
+    // Event 0 is flat (its own fields beside the header) and 1 and 7 fill nothing: detail is null.
+    const filled = Object.entries(parsed).find(([name, value]) => SUB_OBJECTS.has(name) && typeof value === 'object' && value !== null && !Array.isArray(value));
     const type = parsed.TipoEvento;
     return {
         id: header(headers, 'webhook-id') ?? '',

@@ -6,9 +6,12 @@ import { LIMITS } from './limits.js';
 import { ASSERTION_LIFETIME_MAX_S_DEFAULT } from '../../modules/auth/assertion-checks.js';
 import { parseReceivablesEnv, type ReceivablesSettings } from '../../modules/receivables/settings.js';
 import { parseBureauEnv, type BureauSettings } from '../../modules/bureau/settings.js';
+import { parseProposalsEnv, type ProposalsSettings } from '../../modules/proposals/settings.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export type LogFormat = 'json' | 'pretty';
+const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
 
 export interface Config {
   host: string;
@@ -19,6 +22,8 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   logLevel: LogLevel;
+  /** LOG_FORMAT: json (default, one JSON object a line) or pretty (human-readable, pino-pretty). */
+  logFormat: LogFormat;
   /** Extra accepted names of the scope that releases everything (comma-separated in env). */
   fullScopeAliases: string[];
   /** Longest client assertion accepted: exp − iat, in seconds (CAAS_ASSERTION_LIFETIME_MAX_S). */
@@ -40,6 +45,8 @@ export interface Config {
   receivables: ReceivablesSettings;
   /** Bureau provider (BUREAU_PROVIDER), answer reuse window and SCR windows (docs/bureau.md). */
   bureau: BureauSettings;
+  /** Operator IOF caps (CAAS_IOF_CAP_PF_PERCENT / CAAS_IOF_CAP_PJ_PERCENT; docs/pricing.md). */
+  proposals: ProposalsSettings;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +118,13 @@ function parseCallbackTimeout(raw: string | undefined, problems: string[]): numb
 }
 
 
+function parseLogFormat(raw: string | undefined, problems: string[]): LogFormat {
+  const format = (raw === undefined || raw === '' ? 'json' : raw.toLowerCase()) as LogFormat;
+  if (LOG_FORMATS.includes(format)) return format;
+  problems.push(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${raw}"`);
+  return 'json';
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
   const host = env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1';
@@ -135,6 +149,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl,
     dataDir,
     logLevel: rawLevel as LogLevel,
+    logFormat: parseLogFormat(env.LOG_FORMAT, problems),
     fullScopeAliases,
     assertionLifetimeMax_s: envInteger(env, 'CAAS_ASSERTION_LIFETIME_MAX_S', ASSERTION_LIFETIME_MAX_S_DEFAULT, ASSERTION_LIFETIME_S_MIN, ASSERTION_LIFETIME_S_MAX, problems),
     callbacksAllowPrivate: parseBool(env.CAAS_CALLBACKS_ALLOW_PRIVATE, false, 'CAAS_CALLBACKS_ALLOW_PRIVATE', problems),
@@ -146,6 +161,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rateLimitPerSecond: envInteger(env, 'CAAS_RATE_LIMIT_PER_SECOND', LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND, 1, RATE_PER_SECOND_MAX, problems),
     receivables: parseReceivablesEnv(env, problems),
     bureau: parseBureauEnv(env, problems),
+    proposals: parseProposalsEnv(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
