@@ -2338,7 +2338,7 @@ export interface operations {
                  * @example {
                  *   "consulta": {
                  *     "documento": "529.982.247-25",
-                 *     "codigoProduto": "PF-BASICO",
+                 *     "codigoProduto": "1",
                  *     "consultaCompleta": true
                  *   }
                  * }

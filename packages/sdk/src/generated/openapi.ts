@@ -2347,7 +2347,7 @@ export interface operations {
          * @example {
          *   "consulta": {
          *     "documento": "529.982.247-25",
-         *     "codigoProduto": "PF-BASICO",
+         *     "codigoProduto": "1",
          *     "consultaCompleta": true
          *   }
          * }
