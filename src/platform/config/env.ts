@@ -10,6 +10,8 @@ import { parseProposalsEnv, type ProposalsSettings } from '../../modules/proposa
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export type LogFormat = 'json' | 'pretty';
+const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
 
 export interface Config {
   host: string;
@@ -19,7 +21,11 @@ export interface Config {
   /** External PostgreSQL; null = the embedded one under dataDir. */
   databaseUrl: string | null;
   dataDir: string;
+  /** As root: where PostgreSQL binaries and clusters the postgres user cannot reach in place go (CAAS_SYSTEM_DIR). */
+  systemDir: string;
   logLevel: LogLevel;
+  /** LOG_FORMAT: json (default, one JSON object a line) or pretty (human-readable, pino-pretty). */
+  logFormat: LogFormat;
   /** Extra accepted names of the scope that releases everything (comma-separated in env). */
   fullScopeAliases: string[];
   /** Longest client assertion accepted: exp − iat, in seconds (CAAS_ASSERTION_LIFETIME_MAX_S). */
@@ -114,6 +120,13 @@ function parseCallbackTimeout(raw: string | undefined, problems: string[]): numb
 }
 
 
+function parseLogFormat(raw: string | undefined, problems: string[]): LogFormat {
+  const format = (raw === undefined || raw === '' ? 'json' : raw.toLowerCase()) as LogFormat;
+  if (LOG_FORMATS.includes(format)) return format;
+  problems.push(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${raw}"`);
+  return 'json';
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
   const host = env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1';
@@ -122,6 +135,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const publicUrl = parseUrl(rawPublic, 'PUBLIC_URL', ['http:', 'https:'], problems)?.replace(/\/+$/, '') ?? rawPublic;
   const databaseUrl = env.DATABASE_URL && env.DATABASE_URL !== '' ? parseUrl(env.DATABASE_URL, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems) : null;
   const dataDir = path.resolve(cwd, env.CAAS_DATA_DIR && env.CAAS_DATA_DIR !== '' ? env.CAAS_DATA_DIR : '.caas');
+  const systemDir = path.resolve(cwd, env.CAAS_SYSTEM_DIR && env.CAAS_SYSTEM_DIR !== '' ? env.CAAS_SYSTEM_DIR : '/var/lib/caas');
   const rawLevel = (env.LOG_LEVEL ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(rawLevel as LogLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   const fullScopeAliases = (env.CAAS_FULL_SCOPE_ALIASES ?? 'bmp.digital.api.full.access')
@@ -137,7 +151,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicUrl,
     databaseUrl,
     dataDir,
+    systemDir,
     logLevel: rawLevel as LogLevel,
+    logFormat: parseLogFormat(env.LOG_FORMAT, problems),
     fullScopeAliases,
     assertionLifetimeMax_s: envInteger(env, 'CAAS_ASSERTION_LIFETIME_MAX_S', ASSERTION_LIFETIME_MAX_S_DEFAULT, ASSERTION_LIFETIME_S_MIN, ASSERTION_LIFETIME_S_MAX, problems),
     callbacksAllowPrivate: parseBool(env.CAAS_CALLBACKS_ALLOW_PRIVATE, false, 'CAAS_CALLBACKS_ALLOW_PRIVATE', problems),
