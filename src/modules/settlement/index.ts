@@ -1,0 +1,7 @@
+// The settlement module: money from banks (CNAB 240 files) and Pix providers (API Pix) applied to
+// receivables. Its public entry: everything other modules, the CLI and the composition root use.
+export { CnabError } from './cnab/record.js';
+export { BANK_PROFILES, bankProfile, type BankProfile, type ReturnKind } from './cnab/profiles.js';
+export { buildRemittance, remittanceText, type RemittanceEntry } from './cnab/remittance.js';
+export { parseReturn, type ReturnEntry, type ReturnFile } from './cnab/return-file.js';
+export { buildReturn, type BankEvent } from './cnab/return-writer.js';
