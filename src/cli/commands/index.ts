@@ -12,5 +12,6 @@ import { customerCommand } from './customer.js';
 import { guaranteeCommand } from './guarantee.js';
 import { boletoCommand } from './boleto.js';
 import { pixCommand } from './pix.js';
+import { cnabCommand } from './cnab.js';
 
-export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand, customerCommand, guaranteeCommand, auditCommand, proposalCommand, boletoCommand, pixCommand, signingKeyCommand];
+export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand, customerCommand, guaranteeCommand, auditCommand, proposalCommand, boletoCommand, pixCommand, signingKeyCommand, cnabCommand];

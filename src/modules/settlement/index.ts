@@ -5,3 +5,8 @@ export { BANK_PROFILES, bankProfile, type BankProfile, type ReturnKind } from '.
 export { buildRemittance, remittanceText, type RemittanceEntry } from './cnab/remittance.js';
 export { parseReturn, type ReturnEntry, type ReturnFile } from './cnab/return-file.js';
 export { buildReturn, type BankEvent } from './cnab/return-writer.js';
+export { settlementJobHandlers, startSettlementWorkers } from './wiring.js';
+export { importReturnFile, type ImportResult } from './import-return.js';
+export { makeRemittance, type RemittanceResult } from './make-remittance.js';
+export { scanInbox } from './inbox-worker.js';
+export { parseSettlementEnv, type SettlementSettings, type PixProviderSettings } from './settings.js';
