@@ -127,6 +127,20 @@ test('remittance, then a return file applied once: registered, rejected, late ov
   const confirmed = await cli('cnab', 'retorno', returnFile('ret-4.ret', [{ ...ev4, movement: '09', occurredOn: '2024-02-22' as LocalDate }, { ...ev4, movement: '06', paid: '20.00', occurredOn: '2024-02-22' as LocalDate }], 4), '--json');
   assert.deepEqual(JSON.parse(confirmed.out)[0].outcomes, { writtenOff: 1, unmatched: 1 });
   assert.match((await db.selectFrom('settlement_unmatched').select('reason').where('amount', '=', '20.00').executeTakeFirstOrThrow()).reason, /cancelada/);
+
+  // Reconciliation of 2024-02-20: two settlements received (one overpaid), two unmatched receipts.
+  const csv = await cli('reconcile', '--date', '2024-02-20', '--csv');
+  assert.equal(csv.code, 0, csv.err);
+  const rows = csv.out.split('\n');
+  assert.equal(rows[0], 'date,channel,measure,count,amount,reference,actor,reason');
+  assert.ok(rows.includes('2024-02-20,boleto,received,2,500.00,,,'), csv.out);
+  assert.ok(rows.includes('2024-02-20,boleto,unmatched,2,408.00,,,'), csv.out);
+  assert.ok(rows.includes('2024-02-20,boleto,pendingConfirmation,0,0.00,,,'), csv.out);
+  assert.ok(rows.some((r) => r.startsWith('2024-02-20,boleto,excess,1,')), csv.out);
+  assert.equal(rows.filter((r) => r.includes(',unmatchedReceipt,')).length, 2);
+  const text = await cli('reconcile', '--date', '2024-02-20');
+  assert.match(text.out, /boleto:\n  expected +0  R\$ 0\.00\n  received +2  R\$ 500\.00/);
+  assert.equal((await cli('reconcile', '--date', '2024-02-30')).code, 2);
 });
 
 test('a bad file is refused whole, naming the file, line and field; nothing applied', async () => {

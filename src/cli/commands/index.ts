@@ -13,5 +13,6 @@ import { guaranteeCommand } from './guarantee.js';
 import { boletoCommand } from './boleto.js';
 import { pixCommand } from './pix.js';
 import { cnabCommand } from './cnab.js';
+import { reconcileCommand } from './reconcile.js';
 
-export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand, customerCommand, guaranteeCommand, auditCommand, proposalCommand, boletoCommand, pixCommand, signingKeyCommand, cnabCommand];
+export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, keygenCommand, partnerCommand, payeeCommand, callbacksCommand, customerCommand, guaranteeCommand, auditCommand, proposalCommand, boletoCommand, pixCommand, signingKeyCommand, cnabCommand, reconcileCommand];

@@ -10,3 +10,4 @@ export { importReturnFile, type ImportResult } from './import-return.js';
 export { makeRemittance, type RemittanceResult } from './make-remittance.js';
 export { scanInbox } from './inbox-worker.js';
 export { parseSettlementEnv, type SettlementSettings, type PixProviderSettings } from './settings.js';
+export { reconcile, reconciliationCsv, type Reconciliation, type ChannelReconciliation } from './reconcile.js';

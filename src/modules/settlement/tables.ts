@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 // Row types of the settlement tables (migration 0010-settlement.sql).
 
 export interface SettlementFilesTable {
@@ -59,9 +60,22 @@ export interface SettlementUnmatchedTable {
   resolved_at: Date | null;
 }
 
+export interface SettlementPixNotificationsTable {
+  end_to_end_id: string;
+  txid: string | null;
+  amount: string;
+  /** `horario` as the provider wrote it (RFC 3339). */
+  paid_at: string;
+  received_at: Date;
+  confirmed_at: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
 export interface SettlementTables {
   settlement_files: SettlementFilesTable;
   settlement_remittance_items: SettlementRemittanceItemsTable;
   settlement_events: SettlementEventsTable;
   settlement_unmatched: SettlementUnmatchedTable;
+  settlement_pix_notifications: SettlementPixNotificationsTable;
 }

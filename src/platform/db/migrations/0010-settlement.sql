@@ -71,3 +71,16 @@ create index settlement_unmatched_paid_on on settlement_unmatched (paid_on);
 
 -- Boletos are matched to return lines by (bank, nosso número sequence).
 create index receivable_boletos_nosso_numero_seq on receivable_boletos (bank_code, nosso_numero_seq);
+
+-- Pix notifications received by the webhook, settled only once confirmed with GET /pix/{e2eid}.
+create table settlement_pix_notifications (
+  end_to_end_id  text          primary key,
+  txid           text,
+  amount         numeric(18,2) not null,
+  paid_at        text          not null,
+  received_at    timestamptz   not null,
+  confirmed_at   timestamptz,
+  attempts       integer       not null default 0,
+  last_error     text
+);
+create index settlement_pix_notifications_pending on settlement_pix_notifications (received_at) where confirmed_at is null;
