@@ -19,7 +19,7 @@ import type { Db } from './platform/db/pool.js';
 import type { Route } from './platform/http/route.js';
 import { startCallbackWorker } from './modules/callbacks/delivery-worker.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
-import { settlementJobHandlers, startSettlementWorkers } from './modules/settlement/index.js';
+import { settlementJobHandlers, settlementPlugins, startSettlementWorkers } from './modules/settlement/index.js';
 
 export interface Services {
   app: FastifyInstance;
@@ -40,7 +40,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     config,
     authenticator: auth.authenticator,
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
-    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config))],
+    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config)],
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
     defaultMetrics: options.logger !== false,
   });

@@ -107,8 +107,10 @@ export interface ReportedReceipt extends PaymentReceipt {
  * excess: the money has arrived; what cannot be placed is returned as `excess`. The caller has
  * checked that the collection and its schedule can still be paid.
  */
-export async function settleReported(tx: Executor, deps: PayDeps, schedule: ScheduleRow, target: { boleto: BoletoRow | null; charge: ChargeRow | null }, amount: Decimal, date: LocalDate, now: Date): Promise<ReportedReceipt> {
-  const collected = target.boleto !== null ? await boletoCollected(tx, schedule, target.boleto, target.charge) : await chargeCollected(tx, schedule, target.charge!);
+export async function settleReported(tx: Executor, deps: PayDeps, schedule: ScheduleRow, target: { boleto: BoletoRow | null; charge: ChargeRow | null; viaPix: boolean }, amount: Decimal, date: LocalDate, now: Date): Promise<ReportedReceipt> {
+  // A hybrid charge paid by its Pix is a Pix launch (viaBoleto false) even though it has a boleto.
+  const byBoleto = target.boleto !== null && !(target.viaPix && target.charge !== null);
+  const collected = byBoleto ? await boletoCollected(tx, schedule, target.boleto!, target.charge) : await chargeCollected(tx, schedule, target.charge!);
   const receipt = await settle(tx, deps, collected, amount, date, now, true);
   await markPaid(tx, target.boleto, target.charge, date, amount);
   return receipt;

@@ -122,7 +122,7 @@ export async function applyReportedPayment(tx: Tx, deps: PayDeps, target: Paymen
   await sql`savepoint settle_reported`.execute(tx);
   try {
     const due = await amountDue(tx, deps, locked, p.paidOn);
-    const receipt = await settleReported(tx, deps, locked.schedule, { boleto: locked.boleto, charge: locked.charge }, p.amount, p.paidOn, now);
+    const receipt = await settleReported(tx, deps, locked.schedule, { boleto: locked.boleto, charge: locked.charge, viaPix: p.channel === 'pix' }, p.amount, p.paidOn, now);
     const comparison = comparePaid(p.amount, due.amount);
     await recordEvent(tx, { ...eventBase(p, locked), kind: 'settled', amount_due: due.amount.toFixed(2), excess: receipt.excess.toFixed(2), outcome: receipt.excess.isZero() ? comparison.outcome : 'overpaid', late: due.late }, now);
     await sql`release savepoint settle_reported`.execute(tx);

@@ -69,7 +69,7 @@ function pixFrom(env: Env, cwd: string, problems: string[]): PixProviderSettings
   if (secret !== '' && !WEBHOOK_SECRET_RE.test(secret)) problems.push('CAAS_PIX_WEBHOOK_SECRET must be 32 to 128 characters of A-Z a-z 0-9 _ -');
   const cert = pem(env, 'CAAS_PIX_PSP_CERT', cwd, problems);
   const key = pem(env, 'CAAS_PIX_PSP_KEY', cwd, problems);
-  if ((cert === null) !== (key === null)) problems.push('CAAS_PIX_PSP_CERT and CAAS_PIX_PSP_KEY go together (the client certificate of mTLS and its key)');
+  if ((text(env, 'CAAS_PIX_PSP_CERT') === null) !== (text(env, 'CAAS_PIX_PSP_KEY') === null)) problems.push('CAAS_PIX_PSP_CERT and CAAS_PIX_PSP_KEY go together (the client certificate of mTLS and its key)');
   if (text(env, 'CAAS_PIX_KEY') === null) problems.push('CAAS_PIX_KEY (the lender\'s Pix key) is required when a Pix provider is configured');
   return {
     url: httpsUrl(env, 'CAAS_PIX_PSP_URL', problems),
