@@ -12,7 +12,9 @@ import { sql } from 'kysely';
 import { generatePartnerKeyPair } from '../src/modules/auth/keys.js';
 import { createPartner } from '../src/modules/auth/partner-admin.js';
 import { createCallbackWorker } from '../src/modules/callbacks/delivery-worker.js';
-import { boletoEvent, EventType } from '../src/modules/callbacks/events.js';
+import { boletoCreatedEvent } from '../src/modules/callbacks/events.js';
+import { localDate } from '../src/platform/dates.js';
+import { dec } from '../src/platform/money.js';
 import { enqueueCallback } from '../src/modules/callbacks/outbox.js';
 import { systemClock } from '../src/platform/clock.js';
 import { adminExecute, withDatabase } from '../src/platform/db/admin.js';
@@ -69,7 +71,7 @@ export async function benchCallbacks(options: { databaseUrl?: string; events?: n
     await db.transaction().execute(async (tx) => {
       for (let i = 1; i <= events; i += 1) {
         const ref = { nroProposta: i, codigoProposta: randomUUID(), codigoOperacao: `bench-${i}` };
-        await enqueueCallback(tx, partner.partnerId, boletoEvent(EventType.boletoCreated, ref, now, { codigoBoleto: randomUUID(), nroBoleto: i, parcelas: [1] }), now);
+        await enqueueCallback(tx, partner.partnerId, boletoCreatedEvent(ref, now, { codigoBoleto: randomUUID(), nroBoleto: i, vlrBoleto: dec('350.00'), dtVencimento: localDate('2026-12-23'), liquidacao: false }), now);
       }
     });
     // Steady state: autovacuum analyses a table this fresh within a minute; without statistics the

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// The `caas` command. TypeScript sources run through tsx (no build step).
-import { register } from 'tsx/esm/api';
+// The `caas` command: the TypeScript sources, compiled once per change into a cache (compiled.mjs).
+import { importSource } from './compiled.mjs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const { main } = await importSource('cli/main.js');
 process.exitCode = await main(process.argv.slice(2));

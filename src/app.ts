@@ -8,7 +8,9 @@ import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config/env.js';
 import { LIMITS } from './platform/config/limits.js';
 import type { Db } from './platform/db/pool.js';
+import { drainUnreadBody, refuseDeclaredOversize } from './platform/http/body-guard.js';
 import { installErrorHandlers, unsupportedMediaType } from './platform/http/error-table.js';
+import { parseFormBody } from './platform/http/form-body.js';
 import { installHealth } from './platform/http/health.js';
 import { parseJsonBody } from './platform/http/json-body.js';
 import { installMetrics } from './platform/http/metrics.js';
@@ -19,6 +21,10 @@ import { RateLimiter } from './platform/http/rate-limit.js';
 import type { Route } from './platform/http/route.js';
 import { compileBodyValidator } from './platform/http/schema-compiler.js';
 import { stringify } from './platform/http/serialize.js';
+import { isSyncedClock } from './platform/sandbox-clock/sandbox-clock.js';
+
+/** Every answer carries the service's instant (the simulated one in sandbox mode): docs/sandbox.md. */
+export const CLOCK_HEADER = 'Caas-Clock';
 
 export interface AppDeps {
   db: Db;
@@ -56,21 +62,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.decorateRequest('auth', null);
+  app.addHook('onRequest', refuseDeclaredOversize);
+  const clock = deps.clock;
+  if (isSyncedClock(clock)) app.addHook('onRequest', async () => clock.sync());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header(CLOCK_HEADER, clock.now().toISOString());
   });
+  app.addHook('onSend', drainUnreadBody);
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  // Bodies arrive as bytes: json-body.ts and form-body.ts decode them as strict UTF-8.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
-      done(null, parseJsonBody(body as string));
+      done(null, parseJsonBody(body as Buffer));
     } catch (error) {
       done(error as Error, undefined);
     }
   });
   // Forms are for the routes that say so (the token endpoint); an operation answers 415 to them.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (request, body, done) => {
     if (request.routeOptions.config?.formBody !== true) return done(unsupportedMediaType(), undefined);
-    return done(null, new URLSearchParams(body as string));
+    try {
+      return done(null, parseFormBody(body as Buffer));
+    } catch (error) {
+      return done(error as Error, undefined);
+    }
   });
   app.setValidatorCompiler(({ schema }) => compileBodyValidator(schema as Record<string, unknown>) as never);
   app.setSerializerCompiler(() => (data) => stringify(data));

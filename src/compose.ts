@@ -12,7 +12,9 @@ import { proposalDeps } from './modules/proposals/proposal-wiring.js';
 import { proposalsRoutes } from './modules/proposals/routes.js';
 import { receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './modules/receivables/routes.js';
 import { receivablesDeps } from './modules/receivables/receivables-wiring.js';
-import { startJobRunner } from './platform/jobs.js';
+import { runOneJob, startJobRunner } from './platform/jobs.js';
+import { createCallbackWorker, callbackWorkerOptions } from './modules/callbacks/delivery-worker.js';
+import type { CatchUpPhase } from './platform/sandbox-clock/time-travel.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config/env.js';
 import type { Db } from './platform/db/pool.js';
@@ -31,8 +33,13 @@ export function moduleRoutes(clock: Clock, config: Config): Route[] {
   return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock) }), ...proposalsRoutes(proposalDeps), ...receivablesRoutes(receivablesDeps(config))];
 }
 
-export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[] } = {}): Promise<Services> {
-  const auth = createAuth(db, clock, config);
+/**
+ * `wallClock`: the real time, for what must agree with the partners' clocks (client assertions,
+ * token lifetimes, webhook-timestamp) when `clock` is the sandbox clock; defaults to `clock`.
+ */
+export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[]; wallClock?: Clock } = {}): Promise<Services> {
+  const wallClock = options.wallClock ?? clock;
+  const auth = createAuth(db, wallClock, config);
   await auth.signingKeys.ensureKey();
   const app = await buildApp({
     db,
@@ -44,6 +51,20 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
     defaultMetrics: options.logger !== false,
   });
-  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log), startJobRunner(db, clock, settlementJobHandlers(config, receivablesJobHandlers), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
+  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, settlementJobHandlers(config, receivablesJobHandlers), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
   return { app, workers };
+}
+
+/**
+ * What falls due when the sandbox clock jumps (platform/sandbox-clock/time-travel.ts), in its
+ * order: callbacks, then the bank registrations and write-offs of the job queue. Expirations and
+ * overdue marking have no phase: boleto expiry, fines and mora are computed from the clock when
+ * read or paid, so they are right at every instant without a stored change.
+ */
+export function catchUpPhases(db: Db, config: Config, wallClock: Clock): CatchUpPhase[] {
+  const callbacks = createCallbackWorker(db, wallClock, { ...callbackWorkerOptions(config), signing_clock: wallClock });
+  return [
+    { name: 'callbacks', round: async (at) => (await callbacks.runOnce(at)).claimed },
+    { name: 'registrations', round: async (at) => ((await runOneJob(db, { now: () => at }, settlementJobHandlers(config, receivablesJobHandlers))) === 'none' ? 0 : 1) },
+  ];
 }

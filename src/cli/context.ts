@@ -1,19 +1,29 @@
 // Opens the same database the server uses (DATABASE_URL, or the data dir's embedded PostgreSQL,
 // joining a running server's instance instead of starting a second one on the folder).
-import { systemClock, type Clock } from '../platform/clock.js';
-import { loadConfig, type Config } from '../platform/config/env.js';
-import { assertLimits } from '../platform/config/limits.js';
-import { migrate } from '../platform/db/migrate.js';
-import { openDatabase } from '../platform/db/open.js';
-import { createDb, type Db } from '../platform/db/pool.js';
+// Its libraries load on first use, so that `caas --help` (which loads every command file) stays fast.
+import type { Clock } from '../platform/clock.js';
+import type { Config } from '../platform/config/env.js';
+import type { Db } from '../platform/db/pool.js';
 
 export interface CliContext {
   db: Db;
+  /** The service clock (the shared sandbox clock when CAAS_SANDBOX is on). */
   clock: Clock;
+  /** The real time. */
+  wallClock: Clock;
   config: Config;
 }
 
 export async function withCliContext<T>(work: (ctx: CliContext) => Promise<T>): Promise<T> {
+  const [{ systemClock }, { loadConfig }, { assertLimits }, { migrate }, { openDatabase }, { createDb }, { isSyncedClock, serviceClock }] = await Promise.all([
+    import('../platform/clock.js'),
+    import('../platform/config/env.js'),
+    import('../platform/config/limits.js'),
+    import('../platform/db/migrate.js'),
+    import('../platform/db/open.js'),
+    import('../platform/db/pool.js'),
+    import('../platform/sandbox-clock/sandbox-clock.js'),
+  ]);
   const config = loadConfig();
   assertLimits();
   const location = await openDatabase(config, 'client');
@@ -21,7 +31,12 @@ export async function withCliContext<T>(work: (ctx: CliContext) => Promise<T>): 
     await migrate(location.url);
     const db = createDb(location.url, { maxConnections: 2, applicationName: 'caas-cli' });
     try {
-      return await work({ db, clock: systemClock, config });
+      const clock = await serviceClock(db, config.sandbox, systemClock);
+      try {
+        return await work({ db, clock, wallClock: systemClock, config });
+      } finally {
+        if (isSyncedClock(clock)) clock.stop();
+      }
     } finally {
       await db.destroy();
     }

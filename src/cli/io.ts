@@ -1,11 +1,14 @@
 import os from 'node:os';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { DomainError } from '../platform/errors.js';
 
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /** Raw text to standard output, no newline added (CSV exports; tests). Absent: process.stdout, with backpressure. */
+  write?(text: string): void;
 }
 
+/** A usage error found by a handler (a malformed value): exit 2 by default. */
 export class CliError extends Error {
   constructor(message: string, readonly exitCode = 2) {
     super(message);
@@ -13,20 +16,21 @@ export class CliError extends Error {
   }
 }
 
-export interface CliCommand {
-  name: string;
-  usage: string;
-  summary: string;
-  run(argv: string[], io: CliIo): Promise<number>;
+/** Stacks are for debugging: shown only at LOG_LEVEL=debug (or trace). */
+export function debugging(env: NodeJS.ProcessEnv = process.env): boolean {
+  return ['debug', 'trace'].includes((env.LOG_LEVEL ?? '').toLowerCase());
 }
 
-/** node:util parseArgs with errors turned into CliError (exit 2, clear message). */
-export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, allowPositionals = true) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals, strict: true });
-  } catch (error) {
-    throw new CliError((error as Error).message);
-  }
+/** One clear line per failure (ConfigError lists each problem); the stack only when debugging. */
+export function errorLine(error: unknown): string {
+  if (error instanceof DomainError) return error.messages.map((m) => `${m.code} ${m.description}`).join('; ');
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+export function reportError(io: CliIo, name: string, error: unknown): void {
+  io.err(`${name}: ${errorLine(error)}`);
+  if (debugging() && error instanceof Error && !(error instanceof CliError) && error.name !== 'ConfigError') io.err(error.stack ?? '');
 }
 
 export function printJsonOrLines(io: CliIo, json: boolean, value: unknown, lines: () => string[]): void {
@@ -42,3 +46,6 @@ export function osUserName(): string | null {
     return null;
   }
 }
+
+/** Common option: machine-readable output. */
+export const JSON_OPTION = { json: { type: 'boolean', description: 'print JSON instead of text lines' } } as const;

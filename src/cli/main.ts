@@ -1,38 +1,34 @@
-// `caas <command> [subcommand] [options]`: one dispatcher, each command in src/cli/commands/.
+// `caas <command> [subcommand] [options]`: the command tree (registry.ts, one file per command in
+// src/cli/commands/), one parser (parse.ts), one help printer (help.ts), one error reporter.
 // Commands call the same use cases as the HTTP routes, against the same database, whether or not
 // the server is running (the embedded PostgreSQL of the data dir is shared, see platform/db).
-import { ConfigError } from '../platform/config/env.js';
-import { DomainError } from '../platform/errors.js';
-import { COMMANDS } from './commands/index.js';
-import { CliError, type CliIo } from './io.js';
+import { helpText } from './help.js';
+import { CliError, reportError, type CliIo } from './io.js';
+import { parseCommandLine } from './parse.js';
+import { commandTree } from './registry.js';
 
 const defaultIo: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
 };
 
-export function usage(): string {
-  const lines = COMMANDS.map((c) => `  ${c.usage.padEnd(58)} ${c.summary}`);
-  return ['Usage: caas <command> [options]', '', 'Commands:', ...lines, '', 'Environment: DATABASE_URL, CAAS_DATA_DIR, HOST, PORT, PUBLIC_URL, LOG_LEVEL (see README.md).'].join('\n');
-}
-
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.out(usage());
-    return name === undefined ? 1 : 0;
+  const parsed = parseCommandLine(await commandTree(), argv);
+  const name = ['caas', ...parsed.node.path].join(' ');
+  if (parsed.kind === 'help') {
+    io.out(helpText(parsed.node));
+    return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
-    io.err(`caas: unknown command "${name}"\n\n${usage()}`);
+  if (parsed.kind === 'usage-error') {
+    io.err(`${name}: ${parsed.message}\n\n${helpText(parsed.node)}`);
     return 2;
   }
   try {
-    return await command.run(rest, io);
+    const code = await parsed.leaf.run({ options: parsed.options as never, args: parsed.args as never }, io);
+    return code ?? 0;
   } catch (error) {
-    if (error instanceof CliError || error instanceof ConfigError) io.err(`caas ${name}: ${error.message}`);
-    else if (error instanceof DomainError) io.err(`caas ${name}: ${error.messages.map((m) => `${m.code} ${m.description}`).join('; ')}`);
-    else io.err(`caas ${name}: ${(error as Error).stack ?? String(error)}`);
+    reportError(io, name, error);
+    if (error instanceof CliError) io.err(`Run "${name} --help" for its arguments and options.`);
     return error instanceof CliError ? error.exitCode : 1;
   }
 }

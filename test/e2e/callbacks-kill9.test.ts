@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { generatePartnerKeyPair } from '../../src/modules/auth/keys.js';
 import { createPartner } from '../../src/modules/auth/partner-admin.js';
-import { boletoEvent, EventType } from '../../src/modules/callbacks/events.js';
+import { boletoCancelledEvent } from '../../src/modules/callbacks/events.js';
 import { enqueueCallback } from '../../src/modules/callbacks/outbox.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { startReceiver, type CallbackReceiver } from '../support/callback-receiver.js';
@@ -62,7 +62,7 @@ test('kill -9 mid-delivery, restart: every event arrives, same webhook-id, in or
     const proposal = randomUUID();
     const ids: string[] = [];
     for (let n = 1; n <= EVENTS_PER_PROPOSAL; n += 1) {
-      const event = boletoEvent(EventType.boletoCreated, { nroProposta: p, codigoProposta: proposal, codigoOperacao: `op-${p}` }, systemClock.now(), { codigoBoleto: randomUUID(), nroBoleto: p * 10 + n, parcelas: [n] });
+      const event = boletoCancelledEvent({ nroProposta: p, codigoProposta: proposal, codigoOperacao: `op-${p}` }, systemClock.now(), { codigoBoleto: randomUUID(), nroBoleto: p * 10 + n, parcelas: [n] });
       ids.push(await enqueueCallback(database.db, partner.partnerId, event, systemClock.now()));
     }
     byProposal.push(ids);

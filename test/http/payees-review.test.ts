@@ -1,6 +1,7 @@
 // The service team's review of payees (issue 7): `caas payee list|approve|reject`, automatic
 // approval and a later rejection, the history (who, when, why), the callback events written in the
 // same transaction, the rules between decisions, and duplicates held under concurrent inserts.
+import { brazilDateAt } from '../../src/platform/dates.js';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { after, before, describe, test } from 'node:test';
@@ -69,6 +70,9 @@ describe('review by the service team (CLI)', () => {
     assert.deepEqual([entry?.clientId, entry?.situacao], [manual.clientId, 0]);
     const text = await cli('payee', 'list', '--status', '0');
     assert.match(text.out, new RegExp(`${codigo}  0 Pendente de análise  ${manual.clientId}  12345678909  Maria da Silva  chave review-1@example.com`));
+    const pending = await cli('payee', 'list', '--pending', '--partner', manual.clientId);
+    assert.match(pending.out, new RegExp(`${codigo}  0 Pendente de análise`));
+    assert.equal((await cli('payee', 'list', '--pending', '--status', '1')).code, 2);
 
     const approved = await cli('payee', 'approve', codigo, '--by', 'ana.souza');
     assert.equal(approved.code, 0, approved.err);
@@ -83,7 +87,7 @@ describe('review by the service team (CLI)', () => {
     assert.deepEqual([event?.partner, event?.type, event?.status], [manual.partnerId, 11, 'pending']);
     assert.deepEqual(event?.body.Favorecido, { CodigoFavorecido: codigo, Situacao: 'aprovado', Motivo: null });
     assert.equal(event?.body.NomeEvento, 'FavorecidoAprovado');
-    assert.equal(event?.body.DtEvento, review?.decided_at.toISOString());
+    assert.equal(event?.body.DtEvento, brazilDateAt(review!.decided_at)); // the day in São Paulo, yyyy-MM-dd
 
     const again = await cli('payee', 'approve', codigo, '--by', 'ana.souza');
     assert.equal(again.code, 1);
@@ -165,8 +169,8 @@ describe('automatic approval', () => {
     assert.deepEqual(history.map((r) => [r.reviewed_by, r.decision, r.reason]), [['auto', 1, null], ['carlos', 2, 'Conta encerrada']]);
     const sent = await events(codigo);
     assert.deepEqual(sent.map((e) => [e.partner, e.type, e.body.DtEvento]), [
-      [auto.partnerId, 11, autoReview?.decided_at.toISOString()],
-      [auto.partnerId, 12, service.clock.now().toISOString()],
+      [auto.partnerId, 11, brazilDateAt(autoReview!.decided_at)],
+      [auto.partnerId, 12, brazilDateAt(service.clock.now())],
     ]);
     assert.deepEqual(history.map((r) => r.callback_event_id), sent.map((e) => e.id));
     // The hour that passed expired the access tokens.

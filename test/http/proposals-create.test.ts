@@ -16,8 +16,8 @@ const CREATE = '/Proposta/IncluirManualSimplificado';
 const TODAY = localDate('2026-11-23'); // TEST_NOW 2026-11-23T15:00Z is 12:00 in São Paulo
 
 /** The engine's figures for personDto() contracted today (the maths has its own worked examples). */
-const EXPECTED = priceProposal({
-  personType: 'PF',
+const EXPECTED_INPUT = {
+  personType: 'PF' as const,
   contractDate: TODAY,
   firstDueDate: localDate('2026-12-23'),
   termMonths: 12,
@@ -27,7 +27,8 @@ const EXPECTED = priceProposal({
   iofExempt: false,
   sentIof: null,
   sentInstallment: null,
-});
+};
+const EXPECTED = priceProposal(EXPECTED_INPUT);
 const INSTALLMENT = EXPECTED.installmentAmount.toNumber();
 const cents = (n: number) => Number(n.toFixed(2));
 
@@ -245,13 +246,46 @@ describe('IOF', () => {
     assert.deepEqual([body.vlrIOF, body.vlrFinanciado, body.vlrParcela], [0, 10000, 945.6]);
   });
 
-  test('the cap: 3% of the financed amount for a person, 1.5% for a company, sent or computed (PRP004)', async () => {
+  /** The decree's figures for a loan of personDto() contracted today (2% a month). */
+  const decree = (personType: 'PF' | 'PJ', termMonths: number) =>
+    priceProposal({ ...EXPECTED_INPUT, personType, termMonths });
+
+  test('the decree\'s IOF is accepted: company loans of 12 and 36 months and a person\'s 36 months at 2% (issue 11)', async () => {
+    for (const prazo of [12, 36]) {
+      const expected = decree('PJ', prazo);
+      const { body } = await createOk(service, token, personDto({ documentoCliente: COMPANY_CNPJ, prazo }));
+      assert.deepEqual([body.vlrIOF, body.vlrFinanciado, body.vlrParcela], [expected.iof.total, expected.financedAmount, expected.installmentAmount].map(Number), `PJ ${prazo}`);
+      // Decreto 12.499/2025: a company's daily rate is the person's 0.0082%, so the same IOF.
+      assert.equal(body.vlrIOF, decree('PF', prazo).iof.total.toNumber());
+    }
+    const person = await createOk(service, token, personDto({ prazo: 36 }));
+    assert.equal(person.body.vlrIOF, decree('PF', 36).iof.total.toNumber());
+  });
+
+  test('a partner-sent IOF whose daily part is over the ceiling is refused, naming IOF (PRP004)', async () => {
+    // Person, 3%: daily part 400.00 − 0.38% × 10,400.00 = 360.48 > 312.00.
     const sent = await refusedWith(personDto({ vlrIOF: 400 }), [['dto.vlrIOF', 'PRP004']]);
-    assert.match(sent.messages[0]!.description, /máximo de 3% do valor financiado \(R\$ 312,00\)/);
-    const person = await refusedWith(personDto({ prazo: 36 }), [['dto.vlrIOF', 'PRP004']]);
-    assert.match(person.messages[0]!.description, /IOF calculado/);
-    const company = await refusedWith(personDto({ documentoCliente: COMPANY_CNPJ, prazo: 12 }), [['dto.vlrIOF', 'PRP004']]);
-    assert.match(company.messages[0]!.description, /1,5%/);
-    await createOk(service, token, personDto({ prazo: 36 }), [{ nome: 'Proposta_IsentarIOF', valor: 'TRUE' }]);
+    assert.match(sent.messages[0]!.description, /^O valor do IOF \(R\$ 400,00; parte diária de R\$ 360,48, sem o adicional\) excede o máximo de 3% do valor financiado \(R\$ 312,00\)\.$/);
+    // Company since 2025-05-23: 0.0082% × 365 = 2.993% of 10,350.00 = 309.78 < 350.00 − 39.33.
+    const company = await refusedWith(personDto({ documentoCliente: COMPANY_CNPJ, vlrIOF: 350 }), [['dto.vlrIOF', 'PRP004']]);
+    assert.match(company.messages[0]!.description, /IOF .* excede o máximo de 2,993% do valor financiado \(R\$ 309,78\)/);
+    // Within the ceiling: financed as sent.
+    await createOk(service, token, personDto({ documentoCliente: COMPANY_CNPJ, vlrIOF: 340 }));
+  });
+
+  test('an operator cap (CAAS_IOF_CAP_PJ_PERCENT=1.5) binds the computed IOF as well', async () => {
+    const strict = await startTestService({ CAAS_IOF_CAP_PJ_PERCENT: '1.5' });
+    try {
+      const other = await strict.onboard();
+      const otherToken = await strict.token(other);
+      const r = await post(strict, otherToken, CREATE, { dto: personDto({ documentoCliente: COMPANY_CNPJ, prazo: 12 }), parametros: null });
+      assert.equal(r.status, 400, r.raw.body);
+      assert.deepEqual(problems(r.body), [['dto.vlrIOF', 'PRP004']]);
+      assert.match(r.body.messages[0]!.description, /IOF calculado .* excede o máximo de 1,5% do valor financiado/);
+      const exempt = await post(strict, otherToken, CREATE, { dto: personDto({ documentoCliente: COMPANY_CNPJ, prazo: 12 }), parametros: [{ nome: 'Proposta_IsentarIOF', valor: 'TRUE' }] });
+      assert.equal(exempt.status, 200, exempt.raw.body);
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -52,7 +52,8 @@ describe('GerarUnicoBoleto', () => {
     assert.match(String(boleto.urlImpressao), new RegExp(`^${TEST_PUBLIC_URL}/boletos/[0-9a-f]{48}\\.pdf$`));
     const events = await outbox(world, s.proposalId);
     assert.deepEqual(events.map((e) => e.type), [0, 5]);
-    assert.deepEqual((events[1]!.body.Boleto as { Parcelas: number[] }).Parcelas, [1]);
+    const geracao = events[1]!.body.GeracaoBoleto as Record<string, unknown>;
+    assert.deepEqual([geracao.VlrBoleto, geracao.DtVencimento, typeof geracao.NroBoleto, typeof geracao.Liquidacao], [350, '2026-12-23T00:00:00Z', 'number', 'boolean']);
   });
 
   test('settlement amount: balance minus discount; early with descapitalização; late with charges', async () => {
@@ -182,6 +183,54 @@ describe('GerarUnicoBoleto', () => {
     } finally {
       await early.service.close();
     }
+  });
+});
+
+describe('issue 15: numeroProposta and the issued boletos in the answers', () => {
+  test('GerarUnicoBoleto and GerarMultiplosBoletos by numeroProposta answer each boleto number, line and print URL', async () => {
+    const s = await openFor(world);
+    const single = await ok(world, SINGLE, { ...singleBoleto(s.proposalId, [1]), dto: { numeroProposta: s.proposalNumber, nroParcelas: [1] } });
+    const [one] = single.boletos as Array<Record<string, unknown>>;
+    const listed = await boletosOf(s.proposalId);
+    assert.equal(listed.length, 1);
+    assert.deepEqual(one, {
+      codigoBoleto: one!.codigoBoleto,
+      numeroBoleto: listed[0]!.numeroBoleto,
+      parcelas: [1],
+      dtVencimento: '2026-12-23T00:00:00Z',
+      valorBoleto: 350,
+      linhaDigitavel: listed[0]!.linhaDigitavel,
+      urlImpressao: listed[0]!.impressao,
+    });
+    assert.equal(single.msg, `Boleto nº ${one!.numeroBoleto} gerado`);
+    const pdf = await world.service.app.inject({ method: 'GET', url: String(one!.urlImpressao).replace(TEST_PUBLIC_URL, '') });
+    assert.equal(pdf.statusCode, 200);
+    const multiple = await ok(world, MULTIPLE, {
+      dto: { numeroProposta: s.proposalNumber },
+      dtoGerarMultiplosBoletos: { descricaoBoleto: 'Parcelas', parcelas: [{ nroParcela: 3, dtVencimento: '2027-02-23' }, { nroParcela: 2, dtVencimento: '2027-01-23' }] },
+    });
+    const issued = multiple.boletos as Array<{ numeroBoleto: number; parcelas: number[]; urlImpressao: string }>;
+    assert.deepEqual(issued.map((b) => b.parcelas), [[3], [2]]);
+    assert.ok(issued.every((b) => new RegExp(`^${TEST_PUBLIC_URL}/boletos/[0-9a-f]{48}\\.pdf$`).test(b.urlImpressao)));
+    const all = await boletosOf(s.proposalId);
+    assert.deepEqual(new Set(issued.map((b) => b.numeroBoleto)), new Set(all.slice(1).map((b) => b.numeroBoleto)));
+    assert.ok(issued.every((b) => all.some((l) => l.impressao === b.urlImpressao)));
+  });
+
+  test('numeroProposta on the queries; codigoProposta wins over it; another partner\'s number is unknown', async () => {
+    const s = await openFor(world);
+    const other = await openFor(world);
+    const byNumber = await ok(world, LIST, { dto: { numeroProposta: s.proposalNumber } });
+    assert.deepEqual(byNumber.boletos, []);
+    const detail = await ok(world, '/AgendaRecebivel/ConsultarDetalhes', { dto: { numeroProposta: s.proposalNumber, nroParcelas: [] }, dtoConsultaDetalhes: { trazerBoleto: false } });
+    assert.equal(detail.numeroProposta, s.proposalNumber);
+    const precedence = await ok(world, '/AgendaRecebivel/ConsultarDetalhes', { dto: { codigoProposta: other.proposalId, numeroProposta: s.proposalNumber }, dtoConsultaDetalhes: {} });
+    assert.equal(precedence.numeroProposta, other.proposalNumber);
+    const stranger = await world.service.onboard();
+    const r = await world.service.call(LIST, { dto: { numeroProposta: s.proposalNumber } }, { token: await world.service.token(stranger) });
+    assert.equal(JSON.parse(r.body).messages[0].code, 'AGD001');
+    const bad = await call(world, LIST, { dto: { numeroProposta: 0 } });
+    assert.equal(bad.status, 400);
   });
 });
 

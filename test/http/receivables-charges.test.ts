@@ -50,7 +50,7 @@ describe('GerarUnicaCobranca', () => {
     assert.ok(parsed.ok && parsed.code.amount === '700.00');
     const events = await outbox(world, s.proposalId);
     assert.deepEqual(events.map((e) => e.type), [0, 5, 8]);
-    const cobranca = events[2]!.body.Cobranca as Record<string, unknown>;
+    const cobranca = events[2]!.body.GeracaoCobranca as Record<string, unknown>;
     assert.equal(cobranca.CodigoLiquidacao, code);
     assert.deepEqual(cobranca.Parcelas, [1, 2]);
     assert.equal(typeof cobranca.NroBoleto, 'number');
@@ -68,7 +68,7 @@ describe('GerarUnicaCobranca', () => {
     assert.ok(parsed.ok && parsed.code.amount === '300.00' && parsed.code.key === sandboxSettings().pix.key);
     const events = await outbox(world, s.proposalId);
     assert.deepEqual(events.map((e) => e.type), [0, 8]);
-    assert.deepEqual([(events[1]!.body.Cobranca as Record<string, unknown>).CodigoLiquidacao, (events[1]!.body.Cobranca as Record<string, unknown>).CodigoBoleto], [code, null]);
+    assert.deepEqual([(events[1]!.body.GeracaoCobranca as Record<string, unknown>).CodigoLiquidacao, (events[1]!.body.GeracaoCobranca as Record<string, unknown>).CodigoBoleto], [code, null]);
   });
 
   test('boleto only, offline: event 8 once the registration job has run', async () => {
@@ -80,7 +80,7 @@ describe('GerarUnicaCobranca', () => {
     await runJobs(world);
     const events = await outbox(world, s.proposalId);
     assert.deepEqual(events.map((e) => e.type), [0, 5, 8]);
-    assert.equal((events[2]!.body.Cobranca as Record<string, unknown>).Emv, null);
+    assert.equal((events[2]!.body.GeracaoCobranca as Record<string, unknown>).Emv, null);
   });
 
   test('refusals: no payment method, the boleto rules, a live charge', async () => {
@@ -134,7 +134,7 @@ describe('FGTS/CancelarCobrancas', () => {
     assert.deepEqual(events.map((e) => e.type), [0, 5, 8, 5, 8, 9, 6]);
     const cancelled = events[5]!.body.CancelamentoCobranca as Record<string, unknown>;
     assert.deepEqual([cancelled.CodigoLiquidacao, cancelled.Parcelas, cancelled.EstornoLancamento], [code, [1, 2], false]);
-    assert.deepEqual((events[6]!.body.Boleto as Record<string, unknown>).Parcelas, [1, 2]);
+    assert.deepEqual((events[6]!.body.CancelamentoBoleto as Record<string, unknown>).Parcelas, [1, 2]);
     assert.equal((await world.service.app.inject({ method: 'GET', url: boletoUrl })).statusCode, 404);
     // The installments are free again: a new charge is accepted.
     await charge(s.proposalId, [1]);

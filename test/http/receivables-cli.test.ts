@@ -24,7 +24,9 @@ describe('caas boleto / caas pix', () => {
     const [boleto] = JSON.parse(listed.out) as Array<{ numeroBoleto: number; situacao: number; valorBoleto: string; parcelas: number[] }>;
     assert.deepEqual([boleto!.situacao, boleto!.valorBoleto, boleto!.parcelas], [1, '350.00', [1]]);
     const text = await cli('boleto', 'list', '--proposal', String(s.proposalNumber));
-    assert.match(text.out, new RegExp(`^${boleto!.numeroBoleto}  1 Registrado  parcelas 1  vence 2024-02-10  R\\$ 350\\.00`));
+    // Issue 15: a table with headers (was one free-form line per boleto).
+    assert.match(text.out, /^NUMBER\s+PROPOSAL\s+PARTNER\s+STATUS\s+INSTALLMENTS\s+DUE\s+AMOUNT/);
+    assert.match(text.out.split('\n')[1]!, new RegExp(`^\\s*${boleto!.numeroBoleto}\\s+${s.proposalNumber}\\s+\\S+\\s+1 Registrado\\s+1\\s+2024-02-10\\s+350\\.00`));
 
     const paid = await cli('boleto', 'pay', String(boleto!.numeroBoleto), '--at', '2024-02-10');
     assert.equal(paid.code, 0, paid.err);
@@ -41,7 +43,7 @@ describe('caas boleto / caas pix', () => {
     const list = (await ok(world, '/AgendaRecebivel/ConsultarBoletos', { dto: { codigoProposta: s.proposalId } })).boletos as Array<Record<string, unknown>>;
     assert.deepEqual([list[0]!.vlrPago, list[0]!.dtCredito], [350, '2024-02-10T00:00:00Z']);
     const events = (await outbox(world, s.proposalId)).map((e) => e.type);
-    assert.deepEqual(events, [0, 5, 8, 3, 3]);
+    assert.deepEqual(events, [0, 5, 8, 3, 3]); // one event 3 per installment paid
 
     // Refusals: paid twice, unknown, overpayment, malformed arguments.
     const again = await cli('boleto', 'pay', String(boleto!.numeroBoleto), '--at', '2024-02-10');
@@ -59,6 +61,7 @@ describe('caas boleto / caas pix', () => {
     assert.equal((await cli('boleto', 'pay', 'abc')).code, 2);
     assert.equal((await cli('boleto', 'pay', '1', '--amount', '1,50')).code, 2);
     assert.equal((await cli('pix', 'pay', 'not-a-uuid')).code, 2);
-    assert.equal((await cli('boleto', 'list')).code, 2);
+    // Issue 15: `boleto list` needs no filter any more; a bad one is still a usage error.
+    assert.equal((await cli('boleto', 'list', '--proposal', 'x')).code, 2);
   });
 });

@@ -53,9 +53,10 @@ describe('IncluirLancamentoMultiplasParcelas', () => {
     ]);
     const events = await outbox(world, s.proposalId);
     assert.deepEqual(events.map((e) => e.type), [0, 3]);
-    const lancamento = events[1]!.body.Lancamento as { ViaBoleto: boolean; Parcelas: Array<Record<string, unknown>> };
-    assert.equal(lancamento.ViaBoleto, false);
-    assert.deepEqual(lancamento.Parcelas, [{ NroParcela: 1, DtPagamento: '2026-11-23T00:00:00Z', VlrPagamento: 100, VlrDesconto: 0, VlrSaldoParcela: 250, Situacao: 0 }]);
+    assert.deepEqual(events[1]!.body.LancamentoParcela, {
+      NroParcela: 1, VlrOriginalParcela: 350, VlrSaldo: 350, ParcelaLiquidada: false, VlrEncargos: 0, VlrAbatimento: 0, VlrPagamento: 100, VlrDesconto: 0,
+      VlrSaldoAtual: 250, VlrExcedente: 0, DtVencimento: '2026-12-23T00:00:00Z', DtVencimentoAtual: '2026-12-23T00:00:00Z', Boleto: null,
+    });
   });
 
   test('a late payment pays fine, mora and contract interest first', async () => {
@@ -91,7 +92,8 @@ describe('IncluirLancamentoMultiplasParcelas', () => {
     assert.deepEqual(parcelas.map((p) => [p.nroParcela, p.situacao, p.vlrSaldoAtual, p.vlrDesconto]), [[1, 2, 300, 0], [2, 0, 350, 0], [3, 1, 0, 10]]);
     parcelas.forEach(assertInvariants);
     const events = await outbox(world, s.proposalId);
-    assert.deepEqual(((events[1]!.body.Lancamento as { Parcelas: Array<{ NroParcela: number }> }).Parcelas).map((p) => p.NroParcela), [1, 3]);
+    // One event 3 per launch, in the order the request listed them.
+    assert.deepEqual(events.slice(1).map((e) => [e.type, (e.body.LancamentoParcela as { NroParcela: number }).NroParcela]), [[3, 3], [3, 1]]);
   });
 
   test('refusals with their codes, fields and the production messages', async () => {

@@ -1,10 +1,11 @@
 // `caas callbacks list [--partner CLIENT_ID] [--status S] [--limit N] [--json]` and
 // `caas callbacks redeliver ID`: the operator's view of the callbacks outbox.
-import { listCallbacks, redeliverCallback, type CallbackListItem } from '../../modules/callbacks/callbacks-admin.js';
+import type { CallbackListItem } from '../../modules/callbacks/callbacks-admin.js';
 import { withCliContext } from '../context.js';
-import { CliError, parseOptions, printJsonOrLines, type CliCommand, type CliIo } from '../io.js';
+import { JSON_OPTION, printJsonOrLines } from '../io.js';
+import { command, group } from '../spec.js';
 
-const USAGE = 'callbacks list [--partner CLIENT_ID] [--status pending|delivered|failed] [--limit N] [--json] | callbacks redeliver ID';
+const admin = () => import('../../modules/callbacks/callbacks-admin.js');
 
 function line(e: CallbackListItem): string {
   const when = e.status === 'pending' ? `next ${e.nextAttemptAt}` : e.status === 'delivered' ? `at ${e.deliveredAt}` : `reason ${e.failReason}`;
@@ -12,35 +13,33 @@ function line(e: CallbackListItem): string {
   return `${e.id}  ${e.status.padEnd(9)}  ${String(e.attempts).padStart(2)} att  ${e.eventName.padEnd(19)}  ${e.partnerClientId}  created ${e.createdAt}  ${when}  last: ${last}`;
 }
 
-async function list(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseOptions(argv, {
-    partner: { type: 'string' },
-    status: { type: 'string' },
-    limit: { type: 'string' },
-    json: { type: 'boolean', default: false },
-  });
-  if (positionals.length > 0) throw new CliError(`unexpected argument "${positionals[0]}"\nusage: caas ${USAGE}`);
-  const limit = values.limit === undefined ? undefined : Number(values.limit);
-  const items = await withCliContext(({ db }) => listCallbacks(db, { partnerClientId: values.partner, status: values.status, limit }));
-  printJsonOrLines(io, values.json === true, items, () => (items.length === 0 ? ['no callback events'] : items.map(line)));
-  return 0;
-}
-
-async function redeliver(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseOptions(argv, { json: { type: 'boolean', default: false } });
-  if (positionals.length !== 1) throw new CliError(`give exactly one callback id\nusage: caas ${USAGE}`);
-  const item = await withCliContext(({ db, clock }) => redeliverCallback(db, clock, positionals[0]!));
-  printJsonOrLines(io, values.json === true, item, () => [`${item.id} is pending again (webhook-id ${item.webhookId}); the worker sends it now`]);
-  return 0;
-}
-
-export const callbacksCommand: CliCommand = {
-  name: 'callbacks',
-  usage: USAGE,
-  summary: 'list callback events, send one again',
-  run: async ([sub, ...rest], io) => {
-    if (sub === 'list') return list(rest, io);
-    if (sub === 'redeliver') return redeliver(rest, io);
-    throw new CliError(`unknown subcommand "${sub ?? ''}"\nusage: caas ${USAGE}`);
-  },
-};
+export default [
+  group({ name: 'callbacks', description: 'list callback events, send one again' }),
+  command({
+    name: 'callbacks list',
+    description: 'list callback events, newest first, with their delivery state',
+    options: {
+      partner: { type: 'string', value: 'CLIENT_ID', description: "only this partner's events" },
+      status: { type: 'string', value: 'pending|delivered|failed', description: 'only events in this state' },
+      limit: { type: 'string', value: 'N', description: 'at most N events' },
+      ...JSON_OPTION,
+    },
+    run: async ({ options }, io) => {
+      const { listCallbacks } = await admin();
+      const limit = options.limit === undefined ? undefined : Number(options.limit);
+      const items = await withCliContext(({ db }) => listCallbacks(db, { partnerClientId: options.partner, status: options.status, limit }));
+      printJsonOrLines(io, options.json, items, () => (items.length === 0 ? ['no callback events'] : items.map(line)));
+    },
+  }),
+  command({
+    name: 'callbacks redeliver',
+    description: 'make a delivered or failed event pending again; the worker sends it at once',
+    args: [{ name: 'ID', description: 'the event id (see callbacks list)' }],
+    options: JSON_OPTION,
+    run: async ({ args, options }, io) => {
+      const { redeliverCallback } = await admin();
+      const item = await withCliContext(({ db, clock }) => redeliverCallback(db, clock, args.ID));
+      printJsonOrLines(io, options.json, item, () => [`${item.id} is pending again (webhook-id ${item.webhookId}); the worker sends it now`]);
+    },
+  }),
+];

@@ -1,11 +1,9 @@
 // `caas customer addresses DOCUMENTO --partner CLIENT_ID`: a partner's customer's addresses, as
 // saved through Pessoa/SalvarEnderecos (read only).
-import { partnerByClientId } from '../../modules/auth/partner-admin.js';
-import { customerAddresses, type AddressView } from '../../modules/customers/list-addresses.js';
+import type { AddressView } from '../../modules/customers/list-addresses.js';
 import { withCliContext } from '../context.js';
-import { CliError, type CliCommand, parseOptions, printJsonOrLines } from '../io.js';
-
-const USAGE = 'caas customer addresses DOCUMENTO --partner CLIENT_ID [--json]';
+import { JSON_OPTION, printJsonOrLines } from '../io.js';
+import { command, group } from '../spec.js';
 
 function line(a: AddressView): string {
   const flags = [a.enderecoPrincipal ? 'principal' : '', a.enderecoCorrespondencia ? 'correspondência' : ''].filter((f) => f !== '').join(',');
@@ -13,22 +11,17 @@ function line(a: AddressView): string {
   return `${a.codigo}  ${a.cep}  ${street}  ${a.cidade}/${a.uf}${flags === '' ? '' : `  [${flags}]`}`;
 }
 
-export const customerCommand: CliCommand = {
-  name: 'customer',
-  usage: 'customer addresses DOCUMENTO --partner CLIENT_ID',
-  summary: "list a partner's customer's addresses",
-  run: async (argv, io) => {
-    const [sub, ...rest] = argv;
-    if (sub === '--help' || sub === '-h' || sub === undefined) {
-      io.out(USAGE);
-      return sub === undefined ? 2 : 0;
-    }
-    if (sub !== 'addresses') throw new CliError(`unknown subcommand "${sub}"\n${USAGE}`);
-    const { values, positionals } = parseOptions(rest, { partner: { type: 'string' }, json: { type: 'boolean' } });
-    if (positionals.length !== 1 || values.partner === undefined) throw new CliError(`usage: ${USAGE}`);
-    const partner = values.partner;
-    const addresses = await withCliContext(async ({ db }) => customerAddresses(db, (await partnerByClientId(db, partner)).id, positionals[0]!));
-    printJsonOrLines(io, values.json === true, addresses, () => (addresses.length === 0 ? ['no addresses'] : addresses.map(line)));
-    return 0;
-  },
-};
+export default [
+  group({ name: 'customer', description: "a partner's customers (read only)" }),
+  command({
+    name: 'customer addresses',
+    description: "list a partner's customer's addresses, as saved through Pessoa/SalvarEnderecos",
+    args: [{ name: 'DOCUMENTO', description: "the customer's CPF or CNPJ" }],
+    options: { partner: { type: 'string', value: 'CLIENT_ID', description: 'the partner the customer belongs to', required: true }, ...JSON_OPTION },
+    run: async ({ args, options }, io) => {
+      const [{ partnerByClientId }, { customerAddresses }] = await Promise.all([import('../../modules/auth/partner-admin.js'), import('../../modules/customers/list-addresses.js')]);
+      const addresses = await withCliContext(async ({ db }) => customerAddresses(db, (await partnerByClientId(db, options.partner)).id, args.DOCUMENTO));
+      printJsonOrLines(io, options.json, addresses, () => (addresses.length === 0 ? ['no addresses'] : addresses.map(line)));
+    },
+  }),
+];

@@ -2,24 +2,22 @@
 // private key: it is written for the partner, who sends back only public.pem.
 import fs from 'node:fs';
 import path from 'node:path';
-import { generatePartnerKeyPair } from '../../modules/auth/keys.js';
-import { CliError, parseOptions, type CliCommand } from '../io.js';
+import { CliError } from '../io.js';
+import { command } from '../spec.js';
 
-export const keygenCommand: CliCommand = {
+export default command({
   name: 'keygen',
-  usage: 'keygen --out DIR',
-  summary: 'write a partner RSA 2048 key pair: DIR/private.pem (PKCS#8), DIR/public.pem (SPKI)',
-  run: async (argv, io) => {
-    const { values } = parseOptions(argv, { out: { type: 'string' } }, false);
-    if (!values.out) throw new CliError('--out DIR is required');
-    const dir = path.resolve(values.out);
+  description: 'write a partner RSA 2048 key pair: DIR/private.pem (PKCS#8), DIR/public.pem (SPKI)',
+  options: { out: { type: 'string', value: 'DIR', description: 'folder to write the two files to (created if missing)', required: true } },
+  run: async ({ options }, io) => {
+    const dir = path.resolve(options.out);
     const privateFile = path.join(dir, 'private.pem');
     if (fs.existsSync(privateFile)) throw new CliError(`${privateFile} already exists; refusing to overwrite a private key`);
+    const { generatePartnerKeyPair } = await import('../../modules/auth/keys.js');
     fs.mkdirSync(dir, { recursive: true });
     const pair = await generatePartnerKeyPair();
     fs.writeFileSync(privateFile, pair.privateKeyPem, { mode: 0o600 });
     fs.writeFileSync(path.join(dir, 'public.pem'), pair.publicKeyPem, { mode: 0o644 });
     io.out(`wrote ${privateFile} (keep it secret) and ${path.join(dir, 'public.pem')} (send this one)`);
-    return 0;
   },
-};
+});

@@ -1,20 +1,17 @@
-import { loadConfig } from '../../platform/config/env.js';
-import { migrate } from '../../platform/db/migrate.js';
-import { openDatabase } from '../../platform/db/open.js';
-import type { CliCommand } from '../io.js';
+// `caas migrate`: applies pending database migrations (serve and every command also do it).
+import { command } from '../spec.js';
 
-export const migrateCommand: CliCommand = {
+export default command({
   name: 'migrate',
-  usage: 'migrate',
-  summary: 'apply pending database migrations',
-  run: async (_argv, io) => {
+  description: 'apply pending database migrations and exit',
+  run: async (_input, io) => {
+    const [{ loadConfig }, { migrate }, { openDatabase }] = await Promise.all([import('../../platform/config/env.js'), import('../../platform/db/migrate.js'), import('../../platform/db/open.js')]);
     const location = await openDatabase(loadConfig(), 'client');
     try {
       const applied = await migrate(location.url, (line) => io.out(line));
       io.out(applied === 0 ? 'database is up to date' : `applied ${applied} migration(s)`);
-      return 0;
     } finally {
       await location.stop();
     }
   },
-};
+});

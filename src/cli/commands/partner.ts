@@ -1,31 +1,25 @@
 // `caas partner create|list|add-key|revoke-key|disable|enable|update|rotate-secret`.
 import fs from 'node:fs';
-import {
-  addPartnerKey,
-  createPartner,
-  listPartners,
-  revokePartnerKey,
-  rotateCallbackSecret,
-  setPartnerEnabled,
-  updatePartner,
-  type PartnerFlags,
-} from '../../modules/auth/partner-admin.js';
+import type { PartnerFlags } from '../../modules/auth/partner-admin.js';
 import { withCliContext } from '../context.js';
-import { CliError, parseOptions, printJsonOrLines, type CliCommand, type CliIo } from '../io.js';
+import { CliError, JSON_OPTION, printJsonOrLines } from '../io.js';
+import { command, group, type OptionValues } from '../spec.js';
+
+const admin = () => import('../../modules/auth/partner-admin.js');
 
 const FLAG_OPTIONS = {
-  scopes: { type: 'string' },
-  'callback-url': { type: 'string' },
-  'callback-header': { type: 'string' },
-  'can-refuse': { type: 'boolean' },
-  'no-can-refuse': { type: 'boolean' },
-  'auto-approve-payees': { type: 'boolean' },
-  'no-auto-approve-payees': { type: 'boolean' },
-  json: { type: 'boolean' },
+  scopes: { type: 'string', value: '"A B"', description: 'space-separated scopes the partner may use; "" = all' },
+  'callback-url': { type: 'string', value: 'URL', description: 'where callbacks are sent (https); "" = none' },
+  'callback-header': { type: 'string', value: '"Name: value"', description: 'a header sent with every callback; "" = none' },
+  'can-refuse': { type: 'boolean', description: 'the partner may refuse its own proposals' },
+  'no-can-refuse': { type: 'boolean', description: 'the partner may not refuse its proposals' },
+  'auto-approve-payees': { type: 'boolean', description: "the partner's Pix payees are approved without review" },
+  'no-auto-approve-payees': { type: 'boolean', description: "the partner's Pix payees wait for the service team's review" },
 } as const;
 
-function readKey(file: string | undefined): string {
-  if (!file) throw new CliError('--public-key FILE is required');
+const CLIENT_ID = [{ name: 'CLIENT_ID', description: "the partner's client_id" }] as const;
+
+function readKey(file: string): string {
   try {
     return fs.readFileSync(file, 'utf8');
   } catch (error) {
@@ -33,7 +27,7 @@ function readKey(file: string | undefined): string {
   }
 }
 
-function flagsOf(values: Record<string, string | boolean | undefined>): PartnerFlags {
+function flagsOf(values: Partial<OptionValues<typeof FLAG_OPTIONS>>): PartnerFlags {
   const flags: PartnerFlags = {};
   if (typeof values.scopes === 'string') flags.scopes = values.scopes.trim() === '' ? null : values.scopes.trim().split(/\s+/);
   if (typeof values['callback-url'] === 'string') flags.callbackUrl = values['callback-url'] === '' ? null : values['callback-url'];
@@ -45,92 +39,100 @@ function flagsOf(values: Record<string, string | boolean | undefined>): PartnerF
   return flags;
 }
 
-function onePositional(positionals: string[], what: string): string {
-  if (positionals.length !== 1) throw new CliError(`expected exactly one ${what}`);
-  return positionals[0] as string;
-}
-
-type Sub = (argv: string[], io: CliIo) => Promise<number>;
-
-const create: Sub = async (argv, io) => {
-  const { values } = parseOptions(argv, { ...FLAG_OPTIONS, name: { type: 'string' }, 'public-key': { type: 'string' }, 'client-id': { type: 'string' } }, false);
-  if (!values.name) throw new CliError('--name NAME is required');
-  const publicKeyPem = readKey(values['public-key']);
-  const created = await withCliContext(({ db, clock, config }) =>
-    createPartner(db, clock, { name: values.name as string, publicKeyPem, ...(values['client-id'] ? { clientId: values['client-id'] } : {}), ...flagsOf(values) }, { fullAccessAliases: config.fullScopeAliases }),
-  );
-  printJsonOrLines(io, values.json === true, created, () => [
-    `client_id: ${created.clientId}`,
-    `partner id: ${created.partnerId}`,
-    `key id: ${created.kid}`,
-    `callback signing secret (shown once): ${created.callbackSecret}`,
-  ]);
-  return 0;
-};
-
-const list: Sub = async (argv, io) => {
-  const { values } = parseOptions(argv, { json: { type: 'boolean' } }, false);
-  const partners = await withCliContext(({ db }) => listPartners(db));
-  printJsonOrLines(io, values.json === true, partners, () =>
-    partners.map((p) => `${p.clientId}\t${p.name}\t${p.enabled ? 'enabled' : 'disabled'}\tscopes=${p.scopes?.join(' ') ?? '(all)'}\tkeys=${p.keys.filter((k) => !k.revokedAt).map((k) => k.kid).join(',')}\tcallback=${p.callbackUrl ?? '-'}`),
-  );
-  return 0;
-};
-
-const addKey: Sub = async (argv, io) => {
-  const { values, positionals } = parseOptions(argv, { 'public-key': { type: 'string' } });
-  const clientId = onePositional(positionals, 'CLIENT_ID');
-  const pem = readKey(values['public-key']);
-  const kid = await withCliContext(({ db, clock }) => addPartnerKey(db, clock, clientId, pem));
-  io.out(`added key ${kid} to ${clientId}`);
-  return 0;
-};
-
-const revokeKey: Sub = async (argv, io) => {
-  const { values, positionals } = parseOptions(argv, { kid: { type: 'string' } });
-  const clientId = onePositional(positionals, 'CLIENT_ID');
-  if (!values.kid) throw new CliError('--kid KID is required');
-  await withCliContext(({ db, clock }) => revokePartnerKey(db, clock, clientId, values.kid as string));
-  io.out(`revoked key ${values.kid} of ${clientId}`);
-  return 0;
-};
-
-const enabled =
-  (value: boolean): Sub =>
-  async (argv, io) => {
-    const { positionals } = parseOptions(argv, {});
-    const clientId = onePositional(positionals, 'CLIENT_ID');
-    await withCliContext(({ db, clock }) => setPartnerEnabled(db, clock, clientId, value));
-    io.out(`${clientId} ${value ? 'enabled' : 'disabled'}`);
-    return 0;
-  };
-
-const update: Sub = async (argv, io) => {
-  const { values, positionals } = parseOptions(argv, FLAG_OPTIONS);
-  const clientId = onePositional(positionals, 'CLIENT_ID');
-  await withCliContext(({ db, clock, config }) => updatePartner(db, clock, clientId, flagsOf(values), { fullAccessAliases: config.fullScopeAliases }));
-  io.out(`${clientId} updated`);
-  return 0;
-};
-
-const rotateSecret: Sub = async (argv, io) => {
-  const { values, positionals } = parseOptions(argv, { 'retire-old': { type: 'boolean' } });
-  const clientId = onePositional(positionals, 'CLIENT_ID');
-  const secret = await withCliContext(({ db, clock }) => rotateCallbackSecret(db, clock, clientId, values['retire-old'] === true));
-  io.out(`new callback signing secret for ${clientId} (shown once): ${secret}`);
-  io.out(values['retire-old'] ? 'old secrets retired' : 'old secrets keep signing until you run rotate-secret --retire-old or retire them');
-  return 0;
-};
-
-const SUBCOMMANDS: Record<string, Sub> = { create, list, 'add-key': addKey, 'revoke-key': revokeKey, disable: enabled(false), enable: enabled(true), update, 'rotate-secret': rotateSecret };
-
-export const partnerCommand: CliCommand = {
-  name: 'partner',
-  usage: 'partner create|list|add-key|revoke-key|disable|enable|update|rotate-secret',
-  summary: 'onboard and manage partners (see docs/partners.md)',
-  run: async ([sub, ...rest], io) => {
-    const handler = sub ? SUBCOMMANDS[sub] : undefined;
-    if (!handler) throw new CliError(`usage: caas partner ${Object.keys(SUBCOMMANDS).join('|')} …\n  create --name NAME --public-key FILE [--client-id ID] [--scopes "a b"] [--callback-url URL] [--callback-header "Name: value"] [--can-refuse] [--auto-approve-payees] [--json]\n  list [--json]\n  add-key CLIENT_ID --public-key FILE\n  revoke-key CLIENT_ID --kid KID\n  disable|enable CLIENT_ID\n  update CLIENT_ID [--scopes "a b"] [--callback-url URL] [--callback-header "Name: value"] [--can-refuse|--no-can-refuse] [--auto-approve-payees|--no-auto-approve-payees]\n  rotate-secret CLIENT_ID [--retire-old]`);
-    return handler(rest, io);
-  },
-};
+export default [
+  group({ name: 'partner', description: 'onboard and manage partners (see docs/partners.md)' }),
+  command({
+    name: 'partner create',
+    description: 'onboard a partner: prints its client_id and callback signing secret',
+    options: {
+      name: { type: 'string', value: 'NAME', description: "the partner's display name", required: true },
+      'public-key': { type: 'string', value: 'FILE', description: "the partner's public key (PEM, from caas keygen)", required: true },
+      'client-id': { type: 'string', value: 'ID', description: 'the client_id to give it (default: generated)' },
+      ...FLAG_OPTIONS,
+      ...JSON_OPTION,
+    },
+    run: async ({ options }, io) => {
+      const publicKeyPem = readKey(options['public-key']);
+      const { createPartner } = await admin();
+      const created = await withCliContext(({ db, clock, config }) =>
+        createPartner(db, clock, { name: options.name, publicKeyPem, ...(options['client-id'] ? { clientId: options['client-id'] } : {}), ...flagsOf(options) }, { fullAccessAliases: config.fullScopeAliases }),
+      );
+      printJsonOrLines(io, options.json, created, () => [
+        `client_id: ${created.clientId}`,
+        `partner id: ${created.partnerId}`,
+        `key id: ${created.kid}`,
+        `callback signing secret (shown once): ${created.callbackSecret}`,
+      ]);
+    },
+  }),
+  command({
+    name: 'partner list',
+    description: 'list partners with their scopes, keys and callback address',
+    options: JSON_OPTION,
+    run: async ({ options }, io) => {
+      const { listPartners } = await admin();
+      const partners = await withCliContext(({ db }) => listPartners(db));
+      printJsonOrLines(io, options.json, partners, () =>
+        partners.map((p) => `${p.clientId}\t${p.name}\t${p.enabled ? 'enabled' : 'disabled'}\tscopes=${p.scopes?.join(' ') ?? '(all)'}\tkeys=${p.keys.filter((k) => !k.revokedAt).map((k) => k.kid).join(',')}\tcallback=${p.callbackUrl ?? '-'}`),
+      );
+    },
+  }),
+  command({
+    name: 'partner add-key',
+    description: 'add a public key to a partner (key rotation)',
+    args: CLIENT_ID,
+    options: { 'public-key': { type: 'string', value: 'FILE', description: 'the new public key (PEM)', required: true } },
+    run: async ({ args, options }, io) => {
+      const pem = readKey(options['public-key']);
+      const { addPartnerKey } = await admin();
+      const kid = await withCliContext(({ db, clock }) => addPartnerKey(db, clock, args.CLIENT_ID, pem));
+      io.out(`added key ${kid} to ${args.CLIENT_ID}`);
+    },
+  }),
+  command({
+    name: 'partner revoke-key',
+    description: "revoke one of a partner's public keys",
+    args: CLIENT_ID,
+    options: { kid: { type: 'string', value: 'KID', description: 'the key id to revoke (see partner list)', required: true } },
+    run: async ({ args, options }, io) => {
+      const { revokePartnerKey } = await admin();
+      await withCliContext(({ db, clock }) => revokePartnerKey(db, clock, args.CLIENT_ID, options.kid));
+      io.out(`revoked key ${options.kid} of ${args.CLIENT_ID}`);
+    },
+  }),
+  ...([false, true] as const).map((value) =>
+    command({
+      name: `partner ${value ? 'enable' : 'disable'}`,
+      description: value ? 'let a disabled partner get tokens again' : 'refuse new tokens to a partner',
+      args: CLIENT_ID,
+      run: async ({ args }, io) => {
+        const { setPartnerEnabled } = await admin();
+        await withCliContext(({ db, clock }) => setPartnerEnabled(db, clock, args.CLIENT_ID, value));
+        io.out(`${args.CLIENT_ID} ${value ? 'enabled' : 'disabled'}`);
+      },
+    }),
+  ),
+  command({
+    name: 'partner update',
+    description: "change a partner's scopes, callback address or flags",
+    args: CLIENT_ID,
+    options: FLAG_OPTIONS,
+    run: async ({ args, options }, io) => {
+      const { updatePartner } = await admin();
+      await withCliContext(({ db, clock, config }) => updatePartner(db, clock, args.CLIENT_ID, flagsOf(options), { fullAccessAliases: config.fullScopeAliases }));
+      io.out(`${args.CLIENT_ID} updated`);
+    },
+  }),
+  command({
+    name: 'partner rotate-secret',
+    description: "issue a new callback signing secret (the old ones keep signing until retired)",
+    args: CLIENT_ID,
+    options: { 'retire-old': { type: 'boolean', description: 'stop signing with the previous secrets' } },
+    run: async ({ args, options }, io) => {
+      const { rotateCallbackSecret } = await admin();
+      const secret = await withCliContext(({ db, clock }) => rotateCallbackSecret(db, clock, args.CLIENT_ID, options['retire-old']));
+      io.out(`new callback signing secret for ${args.CLIENT_ID} (shown once): ${secret}`);
+      io.out(options['retire-old'] ? 'old secrets retired' : 'old secrets keep signing until you run rotate-secret --retire-old or retire them');
+    },
+  }),
+];

@@ -1,18 +1,12 @@
 // `caas payee list|approve|reject`: the service team's review of Pix payees. Same use cases as
 // any other caller (src/modules/payees), against the server's database.
-import { partnerByClientId } from '../../modules/auth/partner-admin.js';
-import { listPayees, type ListedPayee } from '../../modules/payees/list-payees.js';
-import { parseSituacao, SITUACAO_DESCRIPTIONS } from '../../modules/payees/payee-status.js';
+import type { ListedPayee } from '../../modules/payees/list-payees.js';
 import type { PayeeWire } from '../../modules/payees/payee-view.js';
-import { approvePayee, rejectPayee } from '../../modules/payees/review-payee.js';
 import { withCliContext } from '../context.js';
-import { CliError, osUserName, type CliCommand, type CliIo, parseOptions, printJsonOrLines } from '../io.js';
+import { CliError, JSON_OPTION, osUserName, printJsonOrLines } from '../io.js';
+import { command, group } from '../spec.js';
 
-const USAGE = [
-  'caas payee list [--status pendente|aprovado|reprovado|0|1|2] [--partner CLIENT_ID] [--json]',
-  'caas payee approve CODIGO [--by NAME] [--json]',
-  'caas payee reject CODIGO --reason TEXT [--by NAME] [--json]',
-].join('\n');
+const status = () => import('../../modules/payees/payee-status.js');
 
 /** Who decides, by default: the operating-system user running the command. */
 function defaultReviewer(): string {
@@ -27,51 +21,68 @@ function identity(p: PayeeWire): string {
   return `ispb ${p.numeroParticipanteSpi} ag ${p.agencia} cc ${p.conta}-${p.contaDigito}`;
 }
 
-function line(p: PayeeWire & { clientId?: string }): string {
+async function line(p: PayeeWire & { clientId?: string }): Promise<string> {
+  const { SITUACAO_DESCRIPTIONS } = await status();
   const who = p.clientId === undefined ? '' : `  ${p.clientId}`;
   const reason = p.motivoRejeicao === null ? '' : `  motivo: ${p.motivoRejeicao}`;
   return `${p.codigoFavorecido}  ${p.situacao} ${SITUACAO_DESCRIPTIONS[p.situacao]}${who}  ${p.documentoFederal}  ${p.nome}  ${identity(p)}  ${p.dtInclusao}${reason}`;
 }
 
-async function list(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseOptions(argv, { status: { type: 'string' }, partner: { type: 'string' }, json: { type: 'boolean' } }, false);
-  const situacao = values.status === undefined ? null : parseSituacao(values.status);
-  if (values.status !== undefined && situacao === null) throw new CliError(`unknown --status "${values.status}": use pendente, aprovado, reprovado or 0, 1, 2`);
-  const listing = await withCliContext(async ({ db }) => {
-    const partnerId = values.partner === undefined ? null : (await partnerByClientId(db, values.partner)).id;
-    return listPayees(db, { situacao, partnerId });
-  });
-  printJsonOrLines(io, values.json === true, listing.payees, () => (listing.payees.length === 0 ? ['no payees'] : listing.payees.map((p: ListedPayee) => line(p))));
-  if (listing.truncated) io.err(`only the first ${listing.payees.length} payees are listed: narrow with --status or --partner`);
-  return 0;
+const BY = { by: { type: 'string', value: 'NAME', description: 'who decides (default: your OS user name)' } } as const;
+const CODIGO = [{ name: 'CODIGO', description: 'the payee code (codigoFavorecido)' }] as const;
+
+async function decide(kind: 'approve' | 'reject', codigo: string, by: string, reason: string | null) {
+  const { approvePayee, rejectPayee } = await import('../../modules/payees/review-payee.js');
+  return withCliContext(({ db, clock }) => (kind === 'approve' ? approvePayee(db, clock, { codigoFavorecido: codigo, by }) : rejectPayee(db, clock, { codigoFavorecido: codigo, by, reason: reason ?? '' })));
 }
 
-async function decide(kind: 'approve' | 'reject', argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseOptions(argv, { by: { type: 'string' }, reason: { type: 'string' }, json: { type: 'boolean' } });
-  if (positionals.length !== 1) throw new CliError(`usage:\n${USAGE}`);
-  const codigo = positionals[0]!;
-  if (kind === 'approve' && values.reason !== undefined) throw new CliError('--reason is for reject only');
-  if (kind === 'reject' && values.reason === undefined) throw new CliError('reject needs --reason TEXT (the partner receives it)');
-  const by = values.by ?? defaultReviewer();
-  const payee = await withCliContext(({ db, clock }) =>
-    kind === 'approve' ? approvePayee(db, clock, { codigoFavorecido: codigo, by }) : rejectPayee(db, clock, { codigoFavorecido: codigo, by, reason: values.reason ?? '' }),
-  );
-  printJsonOrLines(io, values.json === true, payee, () => [`${kind === 'approve' ? 'approved' : 'rejected'} by ${by}: ${line(payee)}`]);
-  return 0;
-}
-
-export const payeeCommand: CliCommand = {
-  name: 'payee',
-  usage: 'payee list|approve|reject …',
-  summary: 'review Pix payees: list, approve, reject (with a reason)',
-  run: async (argv, io) => {
-    const [sub, ...rest] = argv;
-    if (sub === 'list') return list(rest, io);
-    if (sub === 'approve' || sub === 'reject') return decide(sub, rest, io);
-    if (sub === '--help' || sub === '-h' || sub === undefined) {
-      io.out(USAGE);
-      return sub === undefined ? 2 : 0;
-    }
-    throw new CliError(`unknown subcommand "${sub}"\n${USAGE}`);
-  },
-};
+export default [
+  group({ name: 'payee', description: 'review Pix payees: list, approve, reject (with a reason)' }),
+  command({
+    name: 'payee list',
+    description: 'list Pix payees with their review state',
+    options: {
+      status: { type: 'string', value: 'S', description: 'only payees in this state: pendente, aprovado, reprovado (or 0, 1, 2)' },
+      pending: { type: 'boolean', description: 'only the review queue (same as --status pendente)' },
+      partner: { type: 'string', value: 'CLIENT_ID', description: "only this partner's payees" },
+      ...JSON_OPTION,
+    },
+    run: async ({ options }, io) => {
+      const [{ parseSituacao }, { partnerByClientId }, { listPayees }] = await Promise.all([status(), import('../../modules/auth/partner-admin.js'), import('../../modules/payees/list-payees.js')]);
+      if (options.pending && options.status !== undefined) throw new CliError('--pending is --status pendente: give one of them');
+      const situacao = options.pending ? 0 : options.status === undefined ? null : parseSituacao(options.status);
+      if (options.status !== undefined && situacao === null) throw new CliError(`unknown --status "${options.status}": use pendente, aprovado, reprovado or 0, 1, 2`);
+      const listing = await withCliContext(async ({ db }) => {
+        const partnerId = options.partner === undefined ? null : (await partnerByClientId(db, options.partner)).id;
+        return listPayees(db, { situacao, partnerId });
+      });
+      const lines = await Promise.all(listing.payees.map((p: ListedPayee) => line(p)));
+      printJsonOrLines(io, options.json, listing.payees, () => (lines.length === 0 ? ['no payees'] : lines));
+      if (listing.truncated) io.err(`only the first ${listing.payees.length} payees are listed: narrow with --status or --partner`);
+    },
+  }),
+  command({
+    name: 'payee approve',
+    description: 'approve a pending payee: the partner may then pay it',
+    args: CODIGO,
+    options: { ...BY, ...JSON_OPTION },
+    run: async ({ args, options }, io) => {
+      const by = options.by ?? defaultReviewer();
+      const payee = await decide('approve', args.CODIGO, by, null);
+      const text = await line(payee);
+      printJsonOrLines(io, options.json, payee, () => [`approved by ${by}: ${text}`]);
+    },
+  }),
+  command({
+    name: 'payee reject',
+    description: 'reject a pending payee, with a reason the partner receives',
+    args: CODIGO,
+    options: { reason: { type: 'string', value: 'TEXT', description: 'why (the partner receives it)', required: true }, ...BY, ...JSON_OPTION },
+    run: async ({ args, options }, io) => {
+      const by = options.by ?? defaultReviewer();
+      const payee = await decide('reject', args.CODIGO, by, options.reason);
+      const text = await line(payee);
+      printJsonOrLines(io, options.json, payee, () => [`rejected by ${by}: ${text}`]);
+    },
+  }),
+];

@@ -2,13 +2,17 @@
 import { isValidLocalDate, localDate, type LocalDate } from '../../platform/dates.js';
 import { dec, type Decimal } from '../../platform/money.js';
 import type { PaymentReceipt } from '../../modules/receivables/pay-collection.js';
-import { CliError } from '../io.js';
+import { CliError, JSON_OPTION } from '../io.js';
 
 const AMOUNT_RE = /^\d{1,16}(\.\d{1,2})?$/;
 
-export const PAY_OPTIONS = { amount: { type: 'string' }, at: { type: 'string' }, json: { type: 'boolean' } } as const;
+export const PAY_OPTIONS = {
+  amount: { type: 'string', value: 'X', description: 'amount received, e.g. 350.00 (default: the amount due)' },
+  at: { type: 'string', value: 'YYYY-MM-DD', description: 'the date the money arrived (default: today)' },
+  ...JSON_OPTION,
+} as const;
 
-export function readPayment(values: { amount?: string; at?: string }): { amount: Decimal | null; at: LocalDate | null } {
+export function readPayment(values: { amount?: string | undefined; at?: string | undefined }): { amount: Decimal | null; at: LocalDate | null } {
   if (values.amount !== undefined && !AMOUNT_RE.test(values.amount)) throw new CliError(`--amount must be a positive amount such as 350.00, got "${values.amount}"`);
   if (values.at !== undefined && !isValidLocalDate(values.at)) throw new CliError(`--at must be a calendar date YYYY-MM-DD, got "${values.at}"`);
   const amount = values.amount === undefined ? null : dec(values.amount);

@@ -1,54 +1,29 @@
+// `caas proposal list|show` (issue 15, src/cli/queries/proposals.ts) and
 // `caas proposal approve|disburse|assign|refuse NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--pending] [--json]`:
 // the service team's steps of the proposal lifecycle, through the same use cases and state machine
 // as the HTTP operations (docs/proposal-lifecycle.md).
+import type { OperatorCommand, OperatorOutcome } from '../../modules/proposals/operator-lifecycle.js';
 import { isValidLocalDate, localDate } from '../../platform/dates.js';
-import {
-  approveProposal,
-  assignProposal,
-  disburseProposal,
-  refuseProposalAsOperator,
-  requestPayment,
-  type OperatorCommand,
-  type OperatorOutcome,
-} from '../../modules/proposals/operator-lifecycle.js';
-import { proposalDeps } from '../../modules/proposals/proposal-wiring.js';
 import { withCliContext, type CliContext } from '../context.js';
-import { CliError, parseOptions, printJsonOrLines, type CliCommand, type CliIo, osUserName } from '../io.js';
-
-const OPTIONS = {
-  at: { type: 'string' },
-  reason: { type: 'string' },
-  by: { type: 'string' },
-  pending: { type: 'boolean' },
-  json: { type: 'boolean' },
-} as const;
+import { CliError, JSON_OPTION, osUserName, printJsonOrLines } from '../io.js';
+import { command, group } from '../spec.js';
+import { CSV_OPTION, PARTNER_OPTION, RANGE_OPTIONS } from '../queries/option-specs.js';
 
 const NUMBER_RE = /^[1-9]\d{0,9}$/;
 
-type Action = (ctx: CliContext, command: OperatorCommand, pending: boolean) => Promise<OperatorOutcome>;
+const OPTIONS = {
+  at: { type: 'string', value: 'YYYY-MM-DD', description: 'the date the step happened (default: today)' },
+  reason: { type: 'string', value: 'TEXT', description: 'why, recorded in the history' },
+  by: { type: 'string', value: 'NAME', description: 'who does it (default: your OS user name)' },
+  ...JSON_OPTION,
+} as const;
 
-const ACTIONS: Readonly<Record<string, Action>> = {
-  approve: ({ db, clock }, c) => approveProposal(db, clock, c),
-  // --pending: only the payment order (aprovada → pendente pagamento); the money has not left yet.
-  disburse: ({ db, clock }, c, pending) => (pending ? requestPayment(db, clock, c) : disburseProposal(db, clock, c, proposalDeps)),
-  assign: ({ db, clock }, c) => assignProposal(db, clock, c),
-  refuse: ({ db, clock }, c) => refuseProposalAsOperator(db, clock, c),
-};
+type Lifecycle = typeof import('../../modules/proposals/operator-lifecycle.js');
+type Action = (lifecycle: Lifecycle, ctx: CliContext, command: OperatorCommand, pending: boolean) => Promise<OperatorOutcome>;
 
 function operatorName(by: string | undefined): string {
   const name = by?.trim() || osUserName() || 'operador';
   return `operador:${name}`;
-}
-
-function commandOf(argv: string[]): { command: OperatorCommand; json: boolean; pending: boolean } {
-  const { values, positionals } = parseOptions(argv, OPTIONS);
-  if (positionals.length !== 1 || !NUMBER_RE.test(positionals[0] as string)) throw new CliError('expected exactly one proposal NUMERO (a positive integer)');
-  if (values.at !== undefined && !isValidLocalDate(values.at)) throw new CliError(`--at must be a calendar date YYYY-MM-DD, got "${values.at}"`);
-  return {
-    command: { numero: Number(positionals[0]), at: values.at === undefined ? null : localDate(values.at), reason: values.reason ?? null, by: operatorName(values.by) },
-    json: values.json === true,
-    pending: values.pending === true,
-  };
 }
 
 function lines(outcome: OperatorOutcome): string[] {
@@ -58,20 +33,57 @@ function lines(outcome: OperatorOutcome): string[] {
   ];
 }
 
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const [sub, ...rest] = argv;
-  const action = sub === undefined ? undefined : ACTIONS[sub];
-  if (action === undefined) throw new CliError(`usage: caas ${proposalCommand.usage}`);
-  const { command, json, pending } = commandOf(rest);
-  if (pending && sub !== 'disburse') throw new CliError('--pending applies to disburse only');
-  const outcome = await withCliContext((ctx) => action(ctx, command, pending));
-  printJsonOrLines(io, json, outcome, () => lines(outcome));
-  return 0;
+function step(name: string, description: string, action: Action, extra: { pending?: { type: 'boolean'; description: string } } = {}) {
+  return command({
+    name: `proposal ${name}`,
+    description,
+    args: [{ name: 'NUMERO', description: 'the proposal number' }],
+    options: { ...OPTIONS, ...extra },
+    run: async ({ args, options }, io) => {
+      if (!NUMBER_RE.test(args.NUMERO)) throw new CliError('expected exactly one proposal NUMERO (a positive integer)');
+      if (options.at !== undefined && !isValidLocalDate(options.at)) throw new CliError(`--at must be a calendar date YYYY-MM-DD, got "${options.at}"`);
+      const operatorCommand: OperatorCommand = { numero: Number(args.NUMERO), at: options.at === undefined ? null : localDate(options.at), reason: options.reason ?? null, by: operatorName(options.by) };
+      const pending = (options as { pending?: boolean }).pending === true;
+      const lifecycle = await import('../../modules/proposals/operator-lifecycle.js');
+      const outcome = await withCliContext((ctx) => action(lifecycle, ctx, operatorCommand, pending));
+      printJsonOrLines(io, options.json, outcome, () => lines(outcome));
+    },
+  });
 }
 
-export const proposalCommand: CliCommand = {
-  name: 'proposal',
-  usage: 'proposal approve|disburse|assign|refuse NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--pending] [--json]',
-  summary: 'Move a proposal through its lifecycle (service team)',
-  run,
-};
+const queries = () => import('../queries/proposals.js');
+
+export default [
+  group({ name: 'proposal', description: 'list, show and move proposals through their lifecycle (service team)' }),
+  command({
+    name: 'proposal list',
+    description: 'list proposals of every partner, oldest first, as a table (or JSON, CSV)',
+    options: {
+      status: { type: 'string', value: 'S', description: 'only this status: its id or name, e.g. 2, finalizada, pendente-pagamento' },
+      ...PARTNER_OPTION,
+      document: { type: 'string', value: 'CPF|CNPJ', description: "only this customer's (mask optional)" },
+      ...RANGE_OPTIONS,
+      ...JSON_OPTION,
+      ...CSV_OPTION,
+    },
+    notes: ['--from/--to bound the creation date. "--status finalizada" is the queue awaiting approval.'],
+    run: async ({ options }, io) => (await queries()).listProposalsCommand(options, io),
+  }),
+  command({
+    name: 'proposal show',
+    description: 'show one proposal: data, pricing, history and schedule summary',
+    args: [{ name: 'NUMERO', description: 'the proposal number' }],
+    options: JSON_OPTION,
+    run: async ({ args, options }, io) => (await queries()).showProposalCommand(args.NUMERO, options.json, io),
+  }),
+  step('approve', 'approve a proposal awaiting analysis', (l, { db, clock }, c) => l.approveProposal(db, clock, c)),
+  step(
+    'disburse',
+    'record that the money was paid out (or, with --pending, only the payment order)',
+    // --pending: only the payment order (aprovada → pendente pagamento); the money has not left yet.
+    async (l, { db, clock }, c, pending) => (pending ? l.requestPayment(db, clock, c) : l.disburseProposal(db, clock, c, (await import('../../modules/proposals/proposal-wiring.js')).proposalDeps)),
+    { pending: { type: 'boolean', description: 'only order the payment (aprovada → pendente pagamento)' } },
+  ),
+  step('assign', 'assign a disbursed proposal (cessão)', (l, { db, clock }, c) => l.assignProposal(db, clock, c)),
+  step('refuse', 'refuse a proposal (with --reason)', (l, { db, clock }, c) => l.refuseProposalAsOperator(db, clock, c)),
+];

@@ -1,13 +1,7 @@
 // `caas serve` (what `npm start` runs): database, migrations, HTTP listener, workers; drains and
 // stops everything on SIGINT/SIGTERM.
-import { composeServices } from '../../compose.js';
-import { systemClock } from '../../platform/clock.js';
-import { loadConfig } from '../../platform/config/env.js';
-import { assertLimits, LIMITS } from '../../platform/config/limits.js';
-import { migrate } from '../../platform/db/migrate.js';
-import { openDatabase } from '../../platform/db/open.js';
-import { createDb } from '../../platform/db/pool.js';
-import type { CliCommand } from '../io.js';
+import type { Clock } from '../../platform/clock.js';
+import { command } from '../spec.js';
 
 function untilSignal(onSignal: (signal: string) => void): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -21,16 +15,28 @@ function untilSignal(onSignal: (signal: string) => void): Promise<void> {
 }
 
 async function serve(): Promise<number> {
+  const [{ composeServices }, { systemClock }, { loadConfig }, { assertLimits, LIMITS }, { migrate }, { openDatabase }, { createDb }, { isSyncedClock, serviceClock }] = await Promise.all([
+    import('../../compose.js'),
+    import('../../platform/clock.js'),
+    import('../../platform/config/env.js'),
+    import('../../platform/config/limits.js'),
+    import('../../platform/db/migrate.js'),
+    import('../../platform/db/open.js'),
+    import('../../platform/db/pool.js'),
+    import('../../platform/sandbox-clock/sandbox-clock.js'),
+  ]);
   const config = loadConfig();
   assertLimits();
   const location = await openDatabase(config, 'server');
   // A start-up failure (a port in use, a failed migration) must not leave the embedded PostgreSQL
   // this process started running behind it: everything opened so far is closed on the way out.
   let db: ReturnType<typeof createDb> | null = null;
+  let clock: Clock = systemClock;
   try {
     await migrate(location.url);
     db = createDb(location.url);
-    const { app, workers } = await composeServices(db, systemClock, config);
+    clock = await serviceClock(db, config.sandbox, systemClock);
+    const { app, workers } = await composeServices(db, clock, config, { wallClock: systemClock });
     try {
       await app.listen({ host: config.host, port: config.port });
     } catch (error) {
@@ -49,14 +55,15 @@ async function serve(): Promise<number> {
     await app.close();
     return 0;
   } finally {
+    if (isSyncedClock(clock)) clock.stop();
     await db?.destroy();
     await location.stop();
   }
 }
 
-export const serveCommand: CliCommand = {
+export default command({
   name: 'serve',
-  usage: 'serve',
-  summary: 'serve the whole service on HOST:PORT (npm start)',
+  description: 'serve the whole service on HOST:PORT until SIGINT/SIGTERM (what npm start runs)',
+  notes: ['The database is DATABASE_URL, or an embedded PostgreSQL under CAAS_DATA_DIR (see docs/operations.md).'],
   run: () => serve(),
-};
+});

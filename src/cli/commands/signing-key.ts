@@ -2,26 +2,28 @@
 // key current; the previous ones keep verifying for two hours (every token they signed has expired
 // by then). Running servers verify the new key's tokens at once (an unknown kid reloads the keys)
 // and sign with it within SIGNING_KEYS_RELOAD_MS (5 min).
-import { PgServiceSigningKeys } from '../../modules/auth/postgres-stores.js';
 import { withCliContext } from '../context.js';
-import { CliError, parseOptions, printJsonOrLines, type CliCommand } from '../io.js';
+import { JSON_OPTION, printJsonOrLines } from '../io.js';
+import { command, group } from '../spec.js';
 
-export const signingKeyCommand: CliCommand = {
-  name: 'signing-key',
-  usage: 'signing-key rotate|list [--json]',
-  summary: "rotate or list the service's access-token signing keys (public parts at /.well-known/jwks.json)",
-  run: async ([sub, ...rest], io) => {
-    const { values } = parseOptions(rest, { json: { type: 'boolean' } }, false);
-    if (sub === 'rotate') {
+export default [
+  group({ name: 'signing-key', description: "rotate or list the service's access-token signing keys (public parts at /.well-known/jwks.json)" }),
+  command({
+    name: 'signing-key rotate',
+    description: 'make a new signing key current; the previous ones keep verifying for two hours',
+    run: async (_input, io) => {
+      const { PgServiceSigningKeys } = await import('../../modules/auth/postgres-stores.js');
       const kid = await withCliContext(({ db, clock }) => new PgServiceSigningKeys(db, () => clock.now()).rotate());
       io.out(`new current signing key: ${kid}`);
-      return 0;
-    }
-    if (sub === 'list') {
+    },
+  }),
+  command({
+    name: 'signing-key list',
+    description: 'list the signing keys, newest first, with when each was created or retired',
+    options: JSON_OPTION,
+    run: async ({ options }, io) => {
       const keys = await withCliContext(({ db }) => db.selectFrom('signing_keys').select(['kid', 'alg', 'created_at', 'retired_at']).orderBy('created_at', 'desc').execute());
-      printJsonOrLines(io, values.json === true, keys, () => keys.map((k) => `${k.kid}\t${k.alg}\tcreated ${k.created_at.toISOString()}\t${k.retired_at ? `retired ${k.retired_at.toISOString()}` : 'current'}`));
-      return 0;
-    }
-    throw new CliError(`usage: caas ${signingKeyCommand.usage}`);
-  },
-};
+      printJsonOrLines(io, options.json, keys, () => keys.map((k) => `${k.kid}\t${k.alg}\tcreated ${k.created_at.toISOString()}\t${k.retired_at ? `retired ${k.retired_at.toISOString()}` : 'current'}`));
+    },
+  }),
+];

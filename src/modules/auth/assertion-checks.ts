@@ -8,6 +8,7 @@
 // GENERIC_CLIENT_FAILURE, so the endpoint cannot be used to enumerate client ids.
 import { createPublicKey } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
+import { findUnsafeText } from '../../platform/http/safe-text.js';
 import { OAuthError } from './errors.js';
 import type { PartnerDirectory, PartnerRecord, ReplayStore } from './ports.js';
 
@@ -47,6 +48,14 @@ export function decodeUntrusted(token: string): { header: ProtectedHeaderParamet
     return { header: decodeProtectedHeader(token), claims: decodeJwt(token) };
   } catch (error) {
     return reject('nao e um JWT compacto', `undecodable assertion: ${String(error)}`);
+  }
+}
+
+/** Issue 12: no claim or header text (iss, sub, jti, kid…) with NUL or an unpaired surrogate reaches the database. */
+export function claimsAreSafeText(ctx: AssertionContext): void {
+  const found = findUnsafeText(ctx.claims) ?? findUnsafeText(ctx.header);
+  if (found !== null) {
+    throw new OAuthError('invalid_request', 'client_assertion com caractere nulo ou surrogate UTF-16 isolado', `unsafe text in assertion at ${JSON.stringify(found)}`);
   }
 }
 
@@ -199,6 +208,7 @@ export async function verifyClientAssertion(
     now: options.now(),
     lifetimeMax_s: options.lifetimeMax_s ?? ASSERTION_LIFETIME_MAX_S_DEFAULT,
   };
+  claimsAreSafeText(ctx);
   for (const check of CLAIM_CHECKS) check(ctx);
   const clientId = ctx.claims.iss as string; // issuerEqualsSubject ran before
   const partner = partnerKnownAndEnabled(await deps.directory.findByClientId(clientId), clientId);

@@ -7,6 +7,7 @@ import type { Config } from '../../platform/config/env.js';
 import type { Db } from '../../platform/db/pool.js';
 import { DomainError } from '../../platform/errors.js';
 import type { Authenticator } from '../../platform/http/operations.js';
+import { UNSAFE_TEXT_CODE } from '../../platform/http/safe-text.js';
 import { AccessTokenVerifier } from './access-token.js';
 import { AuthCode, OAuthError, oauthErrorResponse, unauthorized } from './errors.js';
 import { PgPartnerDirectory, PgReplayStore, PgServiceSigningKeys } from './postgres-stores.js';
@@ -39,6 +40,17 @@ function isClientError(error: unknown): boolean {
   if (error instanceof DomainError) return true;
   const status = (error as { statusCode?: unknown }).statusCode;
   return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+function isTooLarge(error: unknown): boolean {
+  return error instanceof DomainError ? error.kind === 'too_large' : (error as { statusCode?: unknown }).statusCode === 413;
+}
+
+/** RFC 6749 ASCII text for a body refused before handling (issue 12: 413, NUL or lone surrogate). */
+function earlyRefusalDescription(error: unknown): string {
+  if (isTooLarge(error)) return 'corpo da requisicao acima do limite';
+  if (error instanceof DomainError && error.messages.some((m) => m.code === UNSAFE_TEXT_CODE)) return 'parametro com caractere nulo ou surrogate UTF-16 isolado';
+  return 'requisicao malformada: envie um formulario application/x-www-form-urlencoded';
 }
 
 function sendOAuth(reply: FastifyReply, status: number, headers: Record<string, string>, body: unknown): FastifyReply {
@@ -91,8 +103,8 @@ export function createAuth(db: Db, clock: Clock, config: Config): Auth {
       errorHandler: (error, request, reply) => {
         if (!isClientError(error)) throw error;
         request.log.info({ reason: (error as Error).message }, 'token request refused before handling');
-        const refusal = oauthErrorResponse(new OAuthError('invalid_request', 'requisicao malformada: envie um formulario application/x-www-form-urlencoded', (error as Error).message));
-        return sendOAuth(reply, refusal.status, refusal.headers, refusal.body);
+        const refusal = oauthErrorResponse(new OAuthError('invalid_request', earlyRefusalDescription(error), (error as Error).message));
+        return sendOAuth(reply, isTooLarge(error) ? 413 : refusal.status, refusal.headers, refusal.body);
       },
       handler: async (request, reply) => {
         const response = await respondToTokenRequest({ contentType: request.headers['content-type'], form: formToRecord(request.body) }, tokenDeps);

@@ -40,6 +40,11 @@ export interface CallbackWorkerOptions {
   random: RandomSource;
   lookup?: LookupFn;
   ca?: string | Buffer;
+  /**
+   * The instant written in webhook-timestamp when it is not the service's: with the sandbox
+   * clock moved ahead, the real time, so partners verify against their own clocks.
+   */
+  signing_clock?: Clock;
 }
 
 /** Only what the worker logs through; Fastify's logger fits. */
@@ -127,8 +132,8 @@ export function createCallbackWorker(db: Db, clock: Clock, overrides: Partial<Ca
 }
 
 /** Starts the worker of this process with the configuration's settings (compose.ts). */
-export function startCallbackWorker(db: Db, clock: Clock, config: Config, log: WorkerLog): Worker {
-  return createCallbackWorker(db, clock, callbackWorkerOptions(config)).start(log);
+export function startCallbackWorker(db: Db, clock: Clock, config: Config, log: WorkerLog, signing_clock?: Clock): Worker {
+  return createCallbackWorker(db, clock, { ...callbackWorkerOptions(config), signing_clock }).start(log);
 }
 
 function createEngine(db: Db, options: CallbackWorkerOptions, lease_ms: number): Engine {
@@ -149,7 +154,7 @@ function createEngine(db: Db, options: CallbackWorkerOptions, lease_ms: number):
     // Attempts cut short by a crash count too: an event that kills its worker every time stops.
     if (event.attempts > options.retry_policy.max_attempts) return failWithout(event, 'max_attempts', 'attempts interrupted before their outcome was recorded');
     const outcome = await deliver(
-      { url: event.callback_url, webhook_id: webhookIdFor(event.id), body: event.body, secrets: event.secrets, partner_header: header.value, at: instant() },
+      { url: event.callback_url, webhook_id: webhookIdFor(event.id), body: event.body, secrets: event.secrets, partner_header: header.value, at: options.signing_clock?.now() ?? instant() },
       { timeout_ms: options.timeout_ms, address_policy: options.address_policy, lookup: options.lookup, ca: options.ca },
     );
     const row = rowAfterAttempt({ attempts_before: event.attempts - 1, created_at: event.age_from }, outcome, instant(), options.random, options.retry_policy);

@@ -1,23 +1,20 @@
 // Builders of callback events, one per kind. Producers (proposals, receivables, payees) call them
 // inside the transaction that makes the change and insert the result into the outbox. Pure: the
-// instant of the event is an argument. Inputs are the domain's (Decimal, LocalDate); amounts must
-// already be rounded to centavos (a builder never rounds: a third decimal here is a bug upstream).
+// instant of the event is an argument (DtEvento is its day in São Paulo). Inputs are the domain's
+// (Decimal, LocalDate); amounts must already be rounded to centavos (a builder never rounds: a
+// third decimal here is a bug upstream).
 import { Decimal } from '../../platform/money.js';
-import { dateToWire, isValidLocalDate, type LocalDate } from '../../platform/dates.js';
+import { brazilDateAt, dateToWire, isValidLocalDate, type LocalDate } from '../../platform/dates.js';
 import { CALLBACK_PARCELAS_MAX } from './limits.js';
 import {
   EVENT_NAMES,
   EventType,
   SUB_OBJECT_KEYS,
-  type AgendaBody,
-  type BoletoBody,
-  type CallbackBody,
+  type AgendaCriadaFields,
   type CallbackEvent,
-  type CancelamentoCobrancaBody,
-  type CobrancaBody,
-  type EstornoBody,
   type EventTypeCode,
-  type LancamentoBody,
+  type GeracaoCobrancaBody,
+  type ProposalHeader,
   type SubObjectKey,
   type SubObjects,
 } from './event-body.js';
@@ -27,22 +24,56 @@ export * from './event-body.js';
 export interface ProposalRef {
   nroProposta: number;
   codigoProposta: string;
-  codigoOperacao: string;
+  /** Null when the partner sent none. */
+  codigoOperacao: string | null;
 }
 
-export interface ScheduleSnapshot {
-  vlrFinanciado: Decimal;
-  vlrTotalPago: Decimal;
-  parcelas: ReadonlyArray<{ nroParcela: number; dtVencimento: LocalDate; vlrParcela: Decimal; situacao: 0 | 1 }>;
+export interface ScheduleOpeningInput {
+  contractDate: LocalDate;
+  disbursedOn: LocalDate;
+  account: { numeroBanco: string; nomeBanco: string | null; agencia: string; conta: string; contaDigito: string };
+  parcelas: ReadonlyArray<{ nroParcela: number; dtVencimento: LocalDate; vlrParcela: Decimal; vlrPrincipal: Decimal; vlrDespesas: Decimal; vlrSaldoDevedor: Decimal }>;
+}
+
+export interface BalanceChangeInput {
+  nroParcela: number;
+  vlrSaldo: Decimal;
+  vlrAcrescimo: Decimal;
+  vlrAbatimento: Decimal;
+  vlrSaldoAtual: Decimal;
 }
 
 export interface LaunchInput {
-  codigoLancamento: string;
-  viaBoleto: boolean;
-  parcelas: ReadonlyArray<{ nroParcela: number; dtPagamento: LocalDate; vlrPagamento: Decimal; vlrDesconto: Decimal; vlrSaldoParcela: Decimal; situacao: 0 | 1 }>;
+  nroParcela: number;
+  vlrOriginalParcela: Decimal;
+  vlrSaldo: Decimal;
+  parcelaLiquidada: boolean;
+  vlrEncargos: Decimal;
+  vlrAbatimento: Decimal;
+  vlrPagamento: Decimal;
+  vlrDesconto: Decimal;
+  vlrSaldoAtual: Decimal;
+  vlrExcedente: Decimal;
+  dtVencimento: LocalDate;
+  dtVencimentoAtual: LocalDate;
+  boleto: { nroBoleto: number; liquidacao: boolean } | null;
 }
 
-export interface BoletoInput {
+export interface DueDateChangeInput {
+  nroParcela: number;
+  dtVencimentoAnterior: LocalDate;
+  dtVencimentoAtual: LocalDate;
+}
+
+export interface BoletoCreatedInput {
+  codigoBoleto: string;
+  nroBoleto: number;
+  vlrBoleto: Decimal;
+  dtVencimento: LocalDate;
+  liquidacao: boolean;
+}
+
+export interface BoletoCancelledInput {
   codigoBoleto: string;
   nroBoleto: number;
   parcelas: readonly number[];
@@ -57,69 +88,123 @@ export interface ChargeInput {
 }
 
 export interface ReversalInput {
-  codigoLancamento: string;
-  motivo: string | null;
-  parcelas: ReadonlyArray<{ nroParcela: number; vlrEstorno: Decimal; vlrSaldoParcela: Decimal; situacao: 0 | 1 }>;
+  nroParcela: number;
+  lancamentos: ReadonlyArray<{ codigo: string; dtInclusao: LocalDate; dtEstorno: LocalDate; tipo: string; valor: Decimal; motivo: string | null }>;
 }
 
-type ScheduleEvent = typeof EventType.scheduleCreated | typeof EventType.scheduleCancelled | typeof EventType.schedulePaidOff;
-
-/** SituacaoAgenda the schedule is in after each schedule event (compatibility-notes codes). */
-const SCHEDULE_SITUATION: Readonly<Record<ScheduleEvent, 0 | 1 | 2>> = { 0: 2, 1: 0, 7: 1 };
-
-export function scheduleEvent(type: ScheduleEvent, ref: ProposalRef, at: Date, s: ScheduleSnapshot): CallbackEvent {
+/** Event 0, flat: the schedule as opened, the credit date and the account credited. */
+export function scheduleCreatedEvent(ref: ProposalRef, s: ScheduleOpeningInput): CallbackEvent {
   assertList(s.parcelas.map((p) => p.nroParcela), 'parcelas');
-  const agenda: AgendaBody = {
-    SituacaoAgenda: SCHEDULE_SITUATION[type],
+  const fields: AgendaCriadaFields = {
     QtdeParcelas: s.parcelas.length,
-    VlrFinanciado: cents(s.vlrFinanciado),
-    VlrTotalPago: cents(s.vlrTotalPago),
-    Parcelas: s.parcelas.map((p) => ({ NroParcela: p.nroParcela, DtVencimento: wireDate(p.dtVencimento), VlrParcela: cents(p.vlrParcela), Situacao: p.situacao })),
-  };
-  return proposalEvent(type, ref, at, 'Agenda', agenda);
-}
-
-export function installmentLaunchEvent(ref: ProposalRef, at: Date, l: LaunchInput): CallbackEvent {
-  assertList(l.parcelas.map((p) => p.nroParcela), 'parcelas');
-  const lancamento: LancamentoBody = {
-    CodigoLancamento: uuid(l.codigoLancamento),
-    ViaBoleto: l.viaBoleto,
-    Parcelas: l.parcelas.map((p) => ({
+    VlrTotalDivida: cents(s.parcelas.reduce((acc, p) => acc.plus(p.vlrParcela), new Decimal(0))),
+    DtFinanciado: wireDate(s.contractDate),
+    Credito: { DtCredito: wireDate(s.disbursedOn) },
+    Conta: {
+      CodigoBanco: bankCode(s.account.numeroBanco),
+      NomeBanco: s.account.nomeBanco,
+      Agencia: nonEmpty(s.account.agencia, 'agencia'),
+      Conta: nonEmpty(s.account.conta, 'conta'),
+      ContaDigito: nonEmpty(s.account.contaDigito, 'contaDigito'),
+    },
+    Parcelas: s.parcelas.map((p) => ({
       NroParcela: p.nroParcela,
-      DtPagamento: wireDate(p.dtPagamento),
-      VlrPagamento: cents(p.vlrPagamento),
-      VlrDesconto: cents(p.vlrDesconto),
-      VlrSaldoParcela: cents(p.vlrSaldoParcela),
-      Situacao: p.situacao,
+      VlrParcela: cents(p.vlrParcela),
+      VlrPrincipal: cents(p.vlrPrincipal),
+      VlrDespesas: cents(p.vlrDespesas),
+      VlrSaldoDevedor: cents(p.vlrSaldoDevedor),
+      DtVencimento: wireDate(p.dtVencimento),
     })),
   };
-  return proposalEvent(EventType.installmentLaunch, ref, at, 'Lancamento', lancamento);
+  const header = headerOf(EventType.scheduleCreated, ref);
+  return { event_type: EventType.scheduleCreated, ordering_key: orderingKeyOf(ref), body: { ...header, ...fields, ...subObjects(null, null) } };
 }
 
-export function boletoEvent(type: typeof EventType.boletoCreated | typeof EventType.boletoCancelled, ref: ProposalRef, at: Date, b: BoletoInput): CallbackEvent {
-  const boleto: BoletoBody = { CodigoBoleto: uuid(b.codigoBoleto), NroBoleto: positiveInt(b.nroBoleto, 'nroBoleto'), Parcelas: assertList(b.parcelas, 'parcelas') };
-  return proposalEvent(type, ref, at, 'Boleto', boleto);
+/** Events 1 (cancelled) and 7 (paid off): no sub-object. */
+export function scheduleEvent(type: typeof EventType.scheduleCancelled | typeof EventType.schedulePaidOff, ref: ProposalRef, at: Date): CallbackEvent {
+  return proposalEvent(type, ref, at, null, null);
+}
+
+/** Event 2 (reserved: no operation changes a balance this way yet). */
+export function increaseReductionEvent(ref: ProposalRef, at: Date, c: BalanceChangeInput): CallbackEvent {
+  return proposalEvent(EventType.increaseReduction, ref, at, 'AcrescimoAbatimento', {
+    NroParcela: positiveInt(c.nroParcela, 'nroParcela'),
+    VlrSaldo: cents(c.vlrSaldo),
+    VlrAcrescimo: cents(c.vlrAcrescimo),
+    VlrAbatimento: cents(c.vlrAbatimento),
+    VlrSaldoAtual: cents(c.vlrSaldoAtual),
+  });
+}
+
+/** Event 3: one launch on one installment. */
+export function installmentLaunchEvent(ref: ProposalRef, at: Date, l: LaunchInput): CallbackEvent {
+  return proposalEvent(EventType.installmentLaunch, ref, at, 'LancamentoParcela', {
+    NroParcela: positiveInt(l.nroParcela, 'nroParcela'),
+    VlrOriginalParcela: cents(l.vlrOriginalParcela),
+    VlrSaldo: cents(l.vlrSaldo),
+    ParcelaLiquidada: l.parcelaLiquidada,
+    VlrEncargos: cents(l.vlrEncargos),
+    VlrAbatimento: cents(l.vlrAbatimento),
+    VlrPagamento: cents(l.vlrPagamento),
+    VlrDesconto: cents(l.vlrDesconto),
+    VlrSaldoAtual: cents(l.vlrSaldoAtual),
+    VlrExcedente: cents(l.vlrExcedente),
+    DtVencimento: wireDate(l.dtVencimento),
+    DtVencimentoAtual: wireDate(l.dtVencimentoAtual),
+    Boleto: l.boleto === null ? null : { NroBoleto: positiveInt(l.boleto.nroBoleto, 'nroBoleto'), Liquidacao: l.boleto.liquidacao },
+  });
+}
+
+/** Event 4 (reserved: no operation extends a due date yet). */
+export function dueDateExtensionEvent(ref: ProposalRef, at: Date, d: DueDateChangeInput): CallbackEvent {
+  return proposalEvent(EventType.dueDateExtension, ref, at, 'ProrrogacaoVencimento', {
+    NroParcela: positiveInt(d.nroParcela, 'nroParcela'),
+    DtVencimentoAnterior: wireDate(d.dtVencimentoAnterior),
+    DtVencimentoAtual: wireDate(d.dtVencimentoAtual),
+  });
+}
+
+export function boletoCreatedEvent(ref: ProposalRef, at: Date, b: BoletoCreatedInput): CallbackEvent {
+  return proposalEvent(EventType.boletoCreated, ref, at, 'GeracaoBoleto', {
+    CodigoBoleto: uuid(b.codigoBoleto),
+    NroBoleto: positiveInt(b.nroBoleto, 'nroBoleto'),
+    VlrBoleto: cents(b.vlrBoleto),
+    DtVencimento: wireDate(b.dtVencimento),
+    Liquidacao: b.liquidacao,
+  });
+}
+
+export function boletoCancelledEvent(ref: ProposalRef, at: Date, b: BoletoCancelledInput): CallbackEvent {
+  return proposalEvent(EventType.boletoCancelled, ref, at, 'CancelamentoBoleto', {
+    CodigoBoleto: uuid(b.codigoBoleto),
+    NroBoleto: positiveInt(b.nroBoleto, 'nroBoleto'),
+    Parcelas: assertList(b.parcelas, 'parcelas'),
+  });
 }
 
 export function chargeRegisteredEvent(ref: ProposalRef, at: Date, c: ChargeInput & { imagem: string | null }): CallbackEvent {
-  const cobranca: CobrancaBody = { ...chargeFields(c), Imagem: c.imagem, Parcelas: assertList(c.parcelas, 'parcelas') };
-  return proposalEvent(EventType.chargeRegistered, ref, at, 'Cobranca', cobranca);
+  return proposalEvent(EventType.chargeRegistered, ref, at, 'GeracaoCobranca', { ...chargeFields(c), Imagem: c.imagem, Parcelas: assertList(c.parcelas, 'parcelas') });
 }
 
 /** The one callback the interface requires: an asynchronous CancelarCobrancas has completed. */
 export function chargeCancelledEvent(ref: ProposalRef, at: Date, c: ChargeInput & { estornoLancamento: boolean }): CallbackEvent {
-  const body: CancelamentoCobrancaBody = { ...chargeFields(c), Parcelas: assertList(c.parcelas, 'parcelas'), EstornoLancamento: c.estornoLancamento };
-  return proposalEvent(EventType.chargeCancelled, ref, at, 'CancelamentoCobranca', body);
+  return proposalEvent(EventType.chargeCancelled, ref, at, 'CancelamentoCobranca', { ...chargeFields(c), Parcelas: assertList(c.parcelas, 'parcelas'), EstornoLancamento: c.estornoLancamento });
 }
 
+/** Event 10 (no operation reverses a launch yet). */
 export function reversalEvent(ref: ProposalRef, at: Date, r: ReversalInput): CallbackEvent {
-  assertList(r.parcelas.map((p) => p.nroParcela), 'parcelas');
-  const estorno: EstornoBody = {
-    CodigoLancamento: uuid(r.codigoLancamento),
-    Motivo: r.motivo,
-    Parcelas: r.parcelas.map((p) => ({ NroParcela: p.nroParcela, VlrEstorno: cents(p.vlrEstorno), VlrSaldoParcela: cents(p.vlrSaldoParcela), Situacao: p.situacao })),
-  };
-  return proposalEvent(EventType.reversal, ref, at, 'Estorno', estorno);
+  if (r.lancamentos.length === 0 || r.lancamentos.length > CALLBACK_PARCELAS_MAX) throw new Error(`assertion: a reversal lists 1 to ${CALLBACK_PARCELAS_MAX} launches`);
+  return proposalEvent(EventType.reversal, ref, at, 'EstornoLancamento', {
+    NroParcela: positiveInt(r.nroParcela, 'nroParcela'),
+    LancamentosEstornados: r.lancamentos.map((l) => ({
+      Codigo: uuid(l.codigo),
+      DtInclusao: wireDate(l.dtInclusao),
+      DtEstorno: wireDate(l.dtEstorno),
+      Tipo: nonEmpty(l.tipo, 'tipo'),
+      Valor: cents(l.valor),
+      Motivo: l.motivo,
+    })),
+  });
 }
 
 /** Approval (11) or rejection (12, with the team's reason) of a payee; no proposal involved. */
@@ -127,29 +212,37 @@ export function payeeEvent(type: typeof EventType.payeeApproved | typeof EventTy
   const approved = type === EventType.payeeApproved;
   if (!approved && (p.motivo === null || p.motivo.trim() === '')) throw new Error('assertion: a payee rejection carries its reason');
   const favorecido = { CodigoFavorecido: uuid(p.codigoFavorecido), Situacao: approved ? 'aprovado' : 'reprovado', Motivo: approved ? null : p.motivo } as const;
-  const body = envelope(type, { NroProposta: null, CodigoProposta: null, CodigoOperacao: null }, at, 'Favorecido', favorecido);
+  const body = { TipoEvento: type, NomeEvento: EVENT_NAMES[type], NroProposta: null, CodigoProposta: null, CodigoOperacao: null, DtEvento: eventDate(at), ...subObjects(null, null), Favorecido: favorecido };
   return { event_type: type, ordering_key: `favorecido:${favorecido.CodigoFavorecido}`, body };
 }
 
-function proposalEvent<K extends SubObjectKey>(type: EventTypeCode, ref: ProposalRef, at: Date, key: K, sub: NonNullable<SubObjects[K]>): CallbackEvent {
-  const header = { NroProposta: positiveInt(ref.nroProposta, 'nroProposta'), CodigoProposta: uuid(ref.codigoProposta), CodigoOperacao: ref.codigoOperacao };
+function headerOf(type: EventTypeCode, ref: ProposalRef): ProposalHeader {
   if (ref.codigoOperacao === '') throw new Error('assertion: codigoOperacao is empty');
-  return { event_type: type, ordering_key: `proposta:${header.CodigoProposta}`, body: envelope(type, header, at, key, sub) };
+  return { TipoEvento: type, NomeEvento: EVENT_NAMES[type], NroProposta: positiveInt(ref.nroProposta, 'nroProposta'), CodigoProposta: uuid(ref.codigoProposta), CodigoOperacao: ref.codigoOperacao };
 }
 
-function envelope<K extends SubObjectKey>(
-  type: EventTypeCode,
-  header: Pick<CallbackBody, 'NroProposta' | 'CodigoProposta' | 'CodigoOperacao'>,
-  at: Date,
-  key: K,
-  sub: NonNullable<SubObjects[K]>,
-): CallbackBody {
+function orderingKeyOf(ref: ProposalRef): string {
+  return `proposta:${uuid(ref.codigoProposta)}`;
+}
+
+function proposalEvent<K extends SubObjectKey>(type: EventTypeCode, ref: ProposalRef, at: Date, key: K | null, sub: SubObjects[K] | null): CallbackEvent {
+  const body = { ...headerOf(type, ref), DtEvento: eventDate(at), ...subObjects(key, sub) };
+  return { event_type: type, ordering_key: orderingKeyOf(ref), body };
+}
+
+/** Every sub-object key, in order: `key` filled with `sub`, the others null. */
+function subObjects<K extends SubObjectKey>(key: K | null, sub: SubObjects[K] | null): SubObjects {
+  if ((key === null) !== (sub === null)) throw new Error('assertion: a sub-object key goes with its value');
+  return Object.fromEntries(SUB_OBJECT_KEYS.map((k) => [k, k === key ? sub : null])) as unknown as SubObjects;
+}
+
+/** DtEvento: the day of the instant in São Paulo, 'yyyy-MM-dd'. */
+function eventDate(at: Date): string {
   if (Number.isNaN(at.getTime())) throw new Error('assertion: invalid event instant');
-  const subs = Object.fromEntries(SUB_OBJECT_KEYS.map((k) => [k, k === key ? sub : null])) as unknown as SubObjects;
-  return { TipoEvento: type, NomeEvento: EVENT_NAMES[type], ...header, DtEvento: at.toISOString(), ...subs };
+  return brazilDateAt(at);
 }
 
-function chargeFields(c: ChargeInput): Pick<CobrancaBody, 'CodigoLiquidacao' | 'CodigoBoleto' | 'NroBoleto' | 'Emv'> {
+function chargeFields(c: ChargeInput): Pick<GeracaoCobrancaBody, 'CodigoLiquidacao' | 'CodigoBoleto' | 'NroBoleto' | 'Emv'> {
   if (c.codigoBoleto === null && c.emv === null) throw new Error('assertion: a charge has a boleto, a Pix code or both');
   return {
     CodigoLiquidacao: uuid(c.codigoLiquidacao),
@@ -157,6 +250,17 @@ function chargeFields(c: ChargeInput): Pick<CobrancaBody, 'CodigoLiquidacao' | '
     NroBoleto: c.nroBoleto === null ? null : positiveInt(c.nroBoleto, 'nroBoleto'),
     Emv: c.emv,
   };
+}
+
+/** CodigoBanco: the bank's COMPE number as an integer (the interface's codigoBanco, banks.ts). */
+function bankCode(numeroBanco: string): number {
+  if (!/^\d{3}$/.test(numeroBanco)) throw new Error(`assertion: bank number ${numeroBanco} is not 3 digits`);
+  return Number(numeroBanco);
+}
+
+function nonEmpty(value: string, what: string): string {
+  if (value.trim() === '') throw new Error(`assertion: ${what} is empty`);
+  return value;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

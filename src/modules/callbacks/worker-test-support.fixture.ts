@@ -7,7 +7,9 @@ import { startReceiver, type CallbackReceiver } from '../../../test/support/call
 import { generatePartnerKeyPair } from '../auth/keys.js';
 import { createPartner, type PartnerFlags } from '../auth/partner-admin.js';
 import { fixedClock } from '../../platform/clock.js';
-import { boletoEvent, EventType, type CallbackEvent } from './events.js';
+import { boletoCreatedEvent, type CallbackEvent } from './events.js';
+import { localDate } from '../../platform/dates.js';
+import { dec } from '../../platform/money.js';
 import { enqueueCallback } from './outbox.js';
 
 export const T0 = new Date('2026-11-23T15:00:00.000Z');
@@ -36,7 +38,7 @@ export interface WorkerFixture {
 
 /** A BoletoGerado event of proposal `proposal` (same proposal = same ordering key). */
 export function boleto(proposal: string, n: number): CallbackEvent {
-  return boletoEvent(EventType.boletoCreated, { nroProposta: n, codigoProposta: proposal, codigoOperacao: `op-${n}` }, T0, { codigoBoleto: randomUUID(), nroBoleto: n, parcelas: [1] });
+  return boletoCreatedEvent({ nroProposta: n, codigoProposta: proposal, codigoOperacao: `op-${n}` }, T0, { codigoBoleto: randomUUID(), nroBoleto: n, vlrBoleto: dec('350.00'), dtVencimento: localDate('2026-12-23'), liquidacao: false });
 }
 
 export async function startWorkerFixture(): Promise<WorkerFixture> {

@@ -4,6 +4,7 @@
 import { type LocalDate, calendarDateOf, compareDates } from '../../platform/dates.js';
 import type { Problems } from '../../platform/errors.js';
 import { type FieldRef, codeField, fieldPath, invalid, textField, textOf } from '../../platform/fields.js';
+import { RECORD_UUID_RE } from '../../platform/uuid.js';
 
 export interface AddressInput {
   codigo?: string | null;
@@ -84,7 +85,6 @@ export const AddressCode = {
 } as const;
 
 const CEP_RE = /^\d{5}-?\d{3}$/;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function validateAddress(input: AddressInput | null | undefined, index: number, today: LocalDate, problems: Problems): Address | null {
   if (!Number.isInteger(index) || index < 0) throw new Error(`assertion: address index must be a natural number, got ${index}`);
@@ -95,7 +95,7 @@ export function validateAddress(input: AddressInput | null | undefined, index: n
   }
   const at = (name: Exclude<keyof typeof AddressCode, 'item'>): FieldRef => ({ field: fieldPath(prefix, name), code: AddressCode[name] });
   const before = problems.count;
-  const codigo = textField(problems, input.codigo, at('codigo'), { label: 'Código do endereço', required: false, lengthMax: 36, pattern: UUID_RE, expected: 'informe o uuid devolvido quando o endereço foi salvo' });
+  const codigo = textField(problems, input.codigo, at('codigo'), { label: 'Código do endereço', required: false, lengthMax: 36, pattern: RECORD_UUID_RE, expected: 'informe o uuid devolvido quando o endereço foi salvo' });
   const cep = textField(problems, input.cep, at('cep'), { label: 'CEP', required: true, lengthMax: 9, pattern: CEP_RE, expected: 'informe 8 dígitos, por exemplo 01310-100 ou 01310100' });
   const logradouro = textField(problems, input.logradouro, at('logradouro'), { label: 'Logradouro', required: true, lengthMax: STREET_LENGTH_MAX });
   const nroLogradouro = textField(problems, input.nroLogradouro, at('nroLogradouro'), { label: 'Número', required: false, lengthMax: STREET_NUMBER_LENGTH_MAX });

@@ -3,6 +3,7 @@
 import { type LocalDate, calendarDateOf, compareDates } from '../../platform/dates.js';
 import type { Problems } from '../../platform/errors.js';
 import { type FieldRef, codeField, invalid, missing, textField, textOf } from '../../platform/fields.js';
+import { RECORD_UUID_RE } from '../../platform/uuid.js';
 
 export interface GuaranteeDocumentInput {
   codigo?: string | null;
@@ -65,7 +66,6 @@ export const GuaranteeCode = {
   tooMany: 'GAR009',
 } as const;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // A bare file name: no folder separators (it is a label, never a path), no control characters,
 // not "." or "..".
 const FILE_NAME_RE = /^(?!\.+$)[^/\\\u0000-\u001f\u007f]+$/;
@@ -80,8 +80,8 @@ const at = (name: FieldName): FieldRef => ({
 
 export function validateGuaranteeDocument(input: GuaranteeDocumentInput, today: LocalDate, problems: Problems): GuaranteeDocument | null {
   const before = problems.count;
-  const codigo = textField(problems, input.codigo, { field: 'dto.codigo', code: GuaranteeCode.unknownCodigo }, { label: 'Código do documento', required: false, lengthMax: 36, pattern: UUID_RE, expected: 'informe o uuid devolvido quando o documento foi salvo' });
-  const assetId = textField(problems, input.codigoPropostaGarantiaBem, at('asset'), { label: 'Código do bem em garantia', required: true, lengthMax: 36, pattern: UUID_RE, expected: 'informe um uuid' });
+  const codigo = textField(problems, input.codigo, { field: 'dto.codigo', code: GuaranteeCode.unknownCodigo }, { label: 'Código do documento', required: false, lengthMax: 36, pattern: RECORD_UUID_RE, expected: 'informe o uuid devolvido quando o documento foi salvo' });
+  const assetId = textField(problems, input.codigoPropostaGarantiaBem, at('asset'), { label: 'Código do bem em garantia', required: true, lengthMax: 36, pattern: RECORD_UUID_RE, expected: 'informe um uuid' });
   const tipoDocumento = codeField(problems, input.tipoDocumento, at('tipoDocumento'), { label: 'Tipo de documento', required: true, allowed: DOCUMENT_TYPES });
   const nomeArquivo = textField(problems, input.nomeArquivo, at('nomeArquivo'), { label: 'Nome do arquivo', required: true, lengthMax: FILE_NAME_LENGTH_MAX, pattern: FILE_NAME_RE, expected: 'informe só o nome do arquivo, sem pastas nem caracteres de controle' });
   const extensao = extensionField(problems, input.extensao, nomeArquivo);

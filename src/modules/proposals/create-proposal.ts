@@ -8,7 +8,7 @@
 //   C0185/V0009 percJurosNegociado missing or outside 0–100
 //   C0198/V0001 hotMoney or rotativo           PRP001 dtPrimeiroVencto missing/outside 1–365 days
 //   PRP002 amount format                       PRP003 vlrParcela differs (message states the expected value)
-//   PRP004 IOF over the cap (3% PF, 1.5% PJ)   PRP005 codigoOperacao already used by this partner
+//   PRP004 IOF's daily part over the cap       PRP005 codigoOperacao already used by this partner
 //   PRP006 documentoPromotor/ParceiroCorrespondente invalid   PRP007 percRetencao over 100
 //   CPG001–CPG010 propostaContaPagamentoDTO    LAN001–LAN007 propostaLancamentos
 import { randomUUID } from 'node:crypto';
@@ -83,7 +83,7 @@ async function store(ctx: OperationContext, proposal: NewProposal, pricing: Prop
 export async function createProposal(input: CreateProposalInput, ctx: OperationContext) {
   const contractDate = todayOf(ctx.clock.now());
   const { proposal, messages } = readProposal(input.dto, input.parametros, contractDate);
-  const pricing = proposal ? priceProposal(proposal.pricing) : null;
+  const pricing = proposal ? priceProposal({ ...proposal.pricing, iofCaps: ctx.config.proposals.iofCaps }) : null;
   if (pricing) messages.push(...pricingMessages(pricing));
   if (proposal?.codigoOperacao && (await codigoOperacaoTaken(ctx.tx, ctx.auth.partnerId, proposal.codigoOperacao))) messages.push(operationCodeTaken(proposal.codigoOperacao));
   throwAll(messages);

@@ -30,7 +30,7 @@ export async function finalizeProposal(input: FinalizeProposalInput, ctx: Operat
   if (compareDates(today, localDate(row.first_due_date)) >= 0) {
     throw refusal(ProposalCode.firstDueDatePassed, `A data do primeiro vencimento (${row.first_due_date}) já chegou: a proposta não pode ser finalizada; inclua uma nova proposta.`, 'dto');
   }
-  const pricing = priceProposal(pricingInputOf(row));
+  const pricing = priceProposal({ ...pricingInputOf(row), iofCaps: ctx.config.proposals.iofCaps });
   const problems = pricingMessages(pricing);
   if (problems.length > 0) throw new DomainError('business', problems);
   await finalizeRow(events, row, pricing, today);

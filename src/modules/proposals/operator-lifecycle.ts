@@ -9,6 +9,8 @@ import { ProposalCode, refusal } from './proposal-codes.js';
 import { todayOf } from './proposal-access.js';
 import type { ProposalDeps } from './proposal-deps.js';
 import { type LifecycleEvent, Status, disbursementPath, statusDescription } from './proposal-lifecycle.js';
+import { bankByNumero } from './banks.js';
+import type { PaymentAccount } from './bank-account.js';
 import { firstDueDateOf, monthlyRateOf, plannedInstallmentsOf } from './proposal-plan.js';
 import { findByNumberForOperator, listInstallments, type ProposalRow } from './proposal-repository.js';
 import { refuseRow } from './refuse-proposal.js';
@@ -134,13 +136,28 @@ export function disburseProposal(db: Db, clock: Clock, command: OperatorCommand,
         contractType: row.contract_type,
         financedAmount: dec(row.financed_amount),
         monthlyRate: monthlyRateOf(row),
+        contractDate: localDate(row.contract_date),
         disbursedOn: on,
+        creditAccount: creditAccountOf(row),
         installments,
       },
       ctx.now,
     );
     return current;
   });
+}
+
+/** The disbursement account as the schedule's event 0 shows it (requireAccount checked it exists). */
+function creditAccountOf(row: ProposalRow) {
+  const account = row.payment_account as PaymentAccount | null;
+  if (account === null) throw new Error('assertion: a disbursed proposal has a payment account');
+  return {
+    numeroBanco: account.numeroBanco,
+    nomeBanco: bankByNumero(account.numeroBanco)?.descricao ?? null,
+    agencia: account.agencia,
+    conta: account.conta,
+    contaDigito: account.contaDig,
+  };
 }
 
 /** The account holder's name is the customer's when the account is the customer's own. */

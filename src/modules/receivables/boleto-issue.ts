@@ -12,8 +12,7 @@ import { BoletoSituacao } from './boleto-status.js';
 import { insertBoleto, type BoletoRow } from './collection-repository.js';
 import { buildBrCode } from './pix/br-code.js';
 import { qrPngBase64 } from './pix/qr.js';
-import { EventType } from '../callbacks/events.js';
-import { enqueueBoletoEvent } from './schedule-events.js';
+import { enqueueBoletoCreated } from './schedule-events.js';
 import type { InstallmentRow, ScheduleRow } from './schedule-repository.js';
 import type { ReceivablesSettings } from './settings.js';
 
@@ -108,6 +107,6 @@ export async function issueBoleto(tx: Executor, settings: ReceivablesSettings, r
     request.installments.map((i) => ({ boleto_id: id, installment_id: i.row.id, installment_number: i.row.number, discount: i.discount.toFixed(2), live: true })),
   );
   const parcelas = request.installments.map((i) => i.row.number);
-  await enqueueBoletoEvent(tx, EventType.boletoCreated, request.schedule, boleto, parcelas, now);
+  await enqueueBoletoCreated(tx, request.schedule, boleto, parcelas, now);
   return boleto;
 }

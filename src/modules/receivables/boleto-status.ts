@@ -48,3 +48,24 @@ export function registrationView(situacao: number): RegistrationView {
 export function isLive(situacao: number): boolean {
   return LIVE_SITUACOES.includes(situacao);
 }
+
+/** Names an operator may type for a situacao (`caas boleto list --status`), besides the codes 0–5. */
+const NAMES: Readonly<Record<string, BoletoSituacao>> = {
+  pendente: 0,
+  aguardando: 0,
+  registrado: 1,
+  falha: 2,
+  'baixa-solicitada': 3,
+  baixado: 4,
+  cancelado: 4,
+  liquidado: 5,
+  pago: 5,
+};
+
+export const BOLETO_SITUACAO_NAMES = Object.keys(NAMES);
+
+export function parseBoletoSituacao(text: string): BoletoSituacao | null {
+  const t = text.trim().toLowerCase();
+  if (/^[0-5]$/.test(t)) return Number(t) as BoletoSituacao;
+  return NAMES[t] ?? null;
+}

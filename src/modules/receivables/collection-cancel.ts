@@ -3,7 +3,6 @@
 // (boleto cancelled), in the caller's transaction.
 import type { Executor } from '../../platform/db/pool.js';
 import type { JobHandler } from '../../platform/jobs.js';
-import { EventType } from '../callbacks/events.js';
 import { BoletoSituacao, isLive } from './boleto-status.js';
 import {
   boletoInstallments,
@@ -17,7 +16,7 @@ import {
   type BoletoRow,
   type ChargeRow,
 } from './collection-repository.js';
-import { enqueueBoletoEvent, enqueueChargeCancelled } from './schedule-events.js';
+import { enqueueBoletoCancelled, enqueueChargeCancelled } from './schedule-events.js';
 import { scheduleById, type ScheduleRow } from './schedule-repository.js';
 
 export const CHARGE_CANCEL_JOB = 'charge.cancel';
@@ -26,7 +25,7 @@ export async function cancelBoletoNow(tx: Executor, schedule: ScheduleRow, bolet
   if (!isLive(boleto.registration_status)) return;
   const parcelas = (await boletoInstallments(tx, [boleto.id])).map((i) => i.installment_number);
   const cancelled = await setBoletoSituacao(tx, boleto, BoletoSituacao.cancelled, { cancelled_at: now });
-  await enqueueBoletoEvent(tx, EventType.boletoCancelled, schedule, cancelled, parcelas, now);
+  await enqueueBoletoCancelled(tx, schedule, cancelled, parcelas, now);
 }
 
 export async function cancelChargeNow(tx: Executor, schedule: ScheduleRow, charge: ChargeRow, now: Date): Promise<void> {

@@ -85,6 +85,22 @@ export function boletoListEntry(boleto: BoletoRow, parcelas: readonly number[], 
   };
 }
 
+/**
+ * One boleto of a GerarUnicoBoleto/GerarMultiplosBoletos answer (`boletos`, beyond the interface's
+ * envelope): what a partner needs to hand the slip to the customer without a second query.
+ */
+export function issuedBoletoEntry(boleto: BoletoRow, parcelas: readonly number[], publicUrl: string) {
+  return {
+    codigoBoleto: boleto.id,
+    numeroBoleto: boleto.numero,
+    parcelas: [...parcelas].sort((a, b) => a - b),
+    dtVencimento: wireDate(boleto.due_date),
+    valorBoleto: dec(boleto.amount),
+    linhaDigitavel: boleto.linha_digitavel,
+    urlImpressao: printUrl(publicUrl, boleto),
+  };
+}
+
 /** Groups rows by installment id. */
 export function byInstallment<T>(pairs: ReadonlyArray<readonly [string, T]>): Map<string, T[]> {
   const map = new Map<string, T[]>();

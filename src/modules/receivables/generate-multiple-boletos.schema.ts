@@ -2,7 +2,7 @@
 import { defineSpec } from '../../platform/http/operation-spec.js';
 import { Parametros, ParametrosOut, arrayOf, bool, envelope, obj, opt } from '../../platform/http/schema-types.js';
 import { INSTALLMENT_NUMBER_MAX, ScheduleRef } from '../../platform/http/wire-blocks.js';
-import { chargeDescription, ChargeInstallment, registrationMode } from './receivables-blocks.js';
+import { chargeDescription, ChargeInstallment, registrationMode, IssuedBoletosOut } from './receivables-blocks.js';
 
 export const spec = defineSpec({
   path: '/AgendaRecebivel/GerarMultiplosBoletos',
@@ -21,5 +21,5 @@ export const spec = defineSpec({
     }),
     parametros: Parametros,
   }),
-  response: envelope({ parametros: ParametrosOut }),
+  response: envelope({ parametros: ParametrosOut, boletos: IssuedBoletosOut }),
 });

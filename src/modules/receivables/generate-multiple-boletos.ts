@@ -4,6 +4,7 @@ import { brazilDateAt } from '../../platform/dates.js';
 import { Problems } from '../../platform/errors.js';
 import type { OperationContext } from '../../platform/http/operations.js';
 import { issueBoletoOrder } from './collection-issue.js';
+import { issuedBoletoEntry } from './collection-views.js';
 import { readDescription, readRegistrationMode } from './collection-input.js';
 import { readMultiple } from './collection-orders.js';
 import type { spec } from './generate-multiple-boletos.schema.js';
@@ -26,7 +27,10 @@ export async function generateMultipleBoletos(input: Input, ctx: OperationContex
   const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
   const orders = readMultiple(body.parcelas, P, installments, brazilDateAt(now));
   const common = { description, notifyCustomer: body.notificarCliente ?? false, registrationMode: readRegistrationMode(body.tipoRegistro) };
-  const numbers: number[] = [];
-  for (const order of orders) numbers.push((await issueBoletoOrder(ctx.tx, deps, schedule, order, common, now)).numero);
-  return { msg: `Boletos gerados: ${numbers.map((n) => `nº ${n}`).join(', ')}` };
+  const boletos = [];
+  for (const order of orders) {
+    const boleto = await issueBoletoOrder(ctx.tx, deps, schedule, order, common, now);
+    boletos.push(issuedBoletoEntry(boleto, order.installments.map((i) => i.number), deps.publicUrl));
+  }
+  return { msg: `Boletos gerados: ${boletos.map((b) => `nº ${b.numeroBoleto}`).join(', ')}`, boletos };
 }

@@ -2,7 +2,7 @@
 import { defineSpec } from '../../platform/http/operation-spec.js';
 import { Parametros, ParametrosOut, bool, dateTime, envelope, money, obj, opt } from '../../platform/http/schema-types.js';
 import { ScheduleInstallmentsRef } from '../../platform/http/wire-blocks.js';
-import { chargeDescription, registrationMode } from './receivables-blocks.js';
+import { chargeDescription, registrationMode, IssuedBoletosOut } from './receivables-blocks.js';
 
 export const spec = defineSpec({
   path: '/AgendaRecebivel/GerarUnicoBoleto',
@@ -26,5 +26,5 @@ export const spec = defineSpec({
     // The answer carries `parametros`, so the request may carry them to be echoed.
     parametros: Parametros,
   }),
-  response: envelope({ parametros: ParametrosOut }),
+  response: envelope({ parametros: ParametrosOut, boletos: IssuedBoletosOut }),
 });

@@ -4,6 +4,7 @@ import { brazilDateAt } from '../../platform/dates.js';
 import { Problems } from '../../platform/errors.js';
 import type { OperationContext } from '../../platform/http/operations.js';
 import { issueBoletoOrder } from './collection-issue.js';
+import { issuedBoletoEntry } from './collection-views.js';
 import { readDescription, readRegistrationMode } from './collection-input.js';
 import { readSingle } from './collection-orders.js';
 import type { spec } from './generate-single-boleto.schema.js';
@@ -14,7 +15,7 @@ type Input = Static<typeof spec.body>;
 const P = 'dtoGerarUnicoBoleto';
 
 /**
- * Errors (400): AGD001 schedule not found, AGD002 no codigoProposta/codigoOperacao, AGD003 schedule
+ * Errors (400): AGD001 schedule not found, AGD002 no codigoProposta/codigoOperacao/numeroProposta, AGD003 schedule
  * not open, AGD004 unknown installment, AGD005 no installment, AGD006 repeated installment, BOL001
  * description missing, BOL002/BOL003/BOL004/BOL010 dates, BOL005 vlrBoleto sent for a settlement,
  * BOL006 "Valor deve ser informado", BOL007 installment already has a live boleto/charge, BOL008
@@ -30,6 +31,7 @@ export async function generateSingleBoleto(input: Input, ctx: OperationContext, 
   problems.throwIfAny();
   const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
   const common = { description, notifyCustomer: false, registrationMode: readRegistrationMode(body.tipoRegistro) };
-  const boleto = await issueBoletoOrder(ctx.tx, deps, schedule, read.build(installments), common, now);
-  return { msg: `Boleto nº ${boleto.numero} gerado` };
+  const order = read.build(installments);
+  const boleto = await issueBoletoOrder(ctx.tx, deps, schedule, order, common, now);
+  return { msg: `Boleto nº ${boleto.numero} gerado`, boletos: [issuedBoletoEntry(boleto, order.installments.map((i) => i.number), deps.publicUrl)] };
 }

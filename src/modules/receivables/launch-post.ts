@@ -1,17 +1,19 @@
 // Posting payment launches on a locked, open schedule: each item applied in order on the
 // installment's balance updated to its date (charges-math applyPayment), one row per launch entry,
-// the installments' new state, event 3, and when nothing is owed any more the schedule is paid
+// the installments' new state, one event 3 per launch, and when nothing is owed any more the schedule is paid
 // off (situacaoAgenda 1, event 7, the proposal told). All in the caller's transaction: every item
 // commits or none.
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../platform/db/pool.js';
 import { compareDates, type LocalDate } from '../../platform/dates.js';
+import { dec, sum, ZERO } from '../../platform/money.js';
 import { enqueueCallback } from '../callbacks/outbox.js';
 import { EventType, installmentLaunchEvent } from '../callbacks/events.js';
 import { applyPayment, isSettled, type InstallmentState, type LaunchResult, type PaymentInput } from './charges-math/index.js';
 import { withFieldPrefix } from './receivables-errors.js';
 import type { ReceivablesDeps } from './receivables-deps.js';
 import { enqueueScheduleEvent, proposalRefOf } from './schedule-events.js';
+import { boletoById } from './collection-repository.js';
 import { installmentsOf, monthlyRateOf, saveInstallmentState, SituacaoAgenda, stateOf, type InstallmentRow, type ScheduleRow } from './schedule-repository.js';
 
 export interface LaunchItem {
@@ -85,22 +87,37 @@ export async function postLaunches(tx: Executor, deps: Pick<ReceivablesDeps, 'se
     const last = touched[touched.length - 1];
     if (last !== undefined) await saveInstallmentState(tx, row, states.get(row.id)!, last.payment.dtPagamento);
   }
-  const parcelas = items
-    .map((item, i) => ({ item, result: results[i]! }))
-    .sort((a, b) => a.item.installment.number - b.item.installment.number)
-    .map(({ item, result }) => ({
-      nroParcela: item.installment.number,
-      dtPagamento: item.payment.dtPagamento,
-      vlrPagamento: item.payment.vlrPagamento,
-      vlrDesconto: item.payment.vlrDesconto,
-      vlrSaldoParcela: result.launch.vlrSaldoParcela,
-      situacao: isSettled(result.next) ? (1 as const) : (0 as const),
-    }));
-  const event = installmentLaunchEvent(proposalRefOf(schedule), now, { codigoLancamento: groupId, viaBoleto: source.viaBoleto, parcelas });
-  await enqueueCallback(tx, schedule.partner_id, event, now);
+  await enqueueLaunchEvents(tx, schedule, items, results, source, now);
   const paidOff = [...states.values()].every(isSettled);
   if (paidOff) await payOff(tx, deps, schedule, now);
   return { groupId, paidOff };
+}
+
+/** Event 3, one per launch (installment item), in the order they were applied. */
+async function enqueueLaunchEvents(tx: Executor, schedule: ScheduleRow, items: readonly LaunchItem[], results: readonly LaunchResult[], source: LaunchSource, now: Date): Promise<void> {
+  const boleto = source.boletoId === null ? undefined : await boletoById(tx, schedule.partner_id, source.boletoId);
+  if (source.boletoId !== null && boleto === undefined) throw new Error(`assertion: boleto ${source.boletoId} of a launch not found`);
+  for (const [i, item] of items.entries()) {
+    const { launch, next } = results[i]!;
+    const event = installmentLaunchEvent(proposalRefOf(schedule), now, {
+      nroParcela: item.installment.number,
+      vlrOriginalParcela: dec(item.installment.amount),
+      vlrSaldo: launch.vlrParcela,
+      parcelaLiquidada: isSettled(next),
+      vlrEncargos: sum([launch.vlrMulta, launch.vlrJuros, launch.vlrMora, launch.vlrIOF, launch.vlrTarifas]),
+      vlrAbatimento: launch.vlrAbatimento,
+      vlrPagamento: launch.vlrPagamento,
+      vlrDesconto: launch.vlrDesconto,
+      vlrSaldoAtual: launch.vlrSaldoParcela,
+      // A payment above the balance is refused (PARC rules), so nothing is ever left over.
+      vlrExcedente: ZERO,
+      dtVencimento: launch.dtVencimento,
+      // No operation moves a due date yet (event 4 is reserved): the current one is the original.
+      dtVencimentoAtual: launch.dtVencimento,
+      boleto: boleto === undefined ? null : { nroBoleto: boleto.numero, liquidacao: boleto.settlement },
+    });
+    await enqueueCallback(tx, schedule.partner_id, event, now);
+  }
 }
 
 /** Every installment settled: situacaoAgenda 1 dated by the last payment, event 7, the proposal told. */
@@ -115,6 +132,6 @@ async function payOff(tx: Executor, deps: Pick<ReceivablesDeps, 'proposals'>, sc
     .where('partner_id', '=', schedule.partner_id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await enqueueScheduleEvent(tx, EventType.schedulePaidOff, paidOff, rows, now);
+  await enqueueScheduleEvent(tx, EventType.schedulePaidOff, paidOff, now);
   await deps.proposals.markPaidOff?.(tx, schedule.partner_id, schedule.proposal_id, paidOn, now);
 }

@@ -1,5 +1,5 @@
 // Request and response pieces shared by the receivables operations.
-import { Type, bool, dateTime, envelope, integer, money, obj, opt, text } from '../../platform/http/schema-types.js';
+import { Type, DateTimeOut, MoneyOut, bool, dateTime, envelope, integer, money, obj, opt, text } from '../../platform/http/schema-types.js';
 import { installmentNumber, TextOut, UuidOut } from '../../platform/http/wire-blocks.js';
 
 /** descricaoBoleto: 1 to 200 characters (interface Limits); charges' descricaoLiquidacao follows it. */
@@ -26,3 +26,16 @@ export const QrCodeOut = Type.Union([Type.Object({ emv: Type.String(), imagem: T
 export const ChargesResponse = envelope({
   cobrancas: Type.Array(Type.Object({ codigoLiquidacao: UuidOut, parcelas: Type.Array(Type.Integer()) })),
 });
+
+/** `boletos` of the boleto-generating answers (an addition to the interface's envelope). */
+export const IssuedBoletosOut = Type.Array(
+  Type.Object({
+    codigoBoleto: UuidOut,
+    numeroBoleto: Type.Integer(),
+    parcelas: Type.Array(Type.Integer()),
+    dtVencimento: DateTimeOut,
+    valorBoleto: MoneyOut,
+    linhaDigitavel: Type.String(),
+    urlImpressao: Type.String({ description: 'The printable slip (PDF); the link itself is the credential' }),
+  }),
+);

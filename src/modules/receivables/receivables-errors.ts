@@ -46,7 +46,7 @@ export function scheduleNotFound(): DomainError {
 }
 
 export function scheduleRefMissing(): DomainError {
-  return validationError(C.scheduleRefMissing, 'Informe codigoProposta ou codigoOperacao', 'dto');
+  return validationError(C.scheduleRefMissing, 'Informe codigoProposta, codigoOperacao ou numeroProposta', 'dto');
 }
 
 export function scheduleNotOpen(descricao: string): DomainError {

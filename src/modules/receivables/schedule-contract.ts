@@ -16,6 +16,17 @@ export interface PlannedInstallment {
   balanceAfter: Decimal;
 }
 
+/** The account the loan was credited to (event 0's `Conta`). */
+export interface CreditAccount {
+  /** COMPE number, 3 digits. */
+  numeroBanco: string;
+  /** The bank's name when it is in the reference table. */
+  nomeBanco: string | null;
+  agencia: string;
+  conta: string;
+  contaDigito: string;
+}
+
 export interface ScheduleOpening {
   proposalId: string;
   partnerId: string;
@@ -27,7 +38,10 @@ export interface ScheduleOpening {
   financedAmount: Decimal;
   /** Contract monthly rate as a fraction (0.0199 = 1.99% a month). */
   monthlyRate: Decimal;
+  /** The proposal's contract date (event 0's DtFinanciado). */
+  contractDate: LocalDate;
   disbursedOn: LocalDate;
+  creditAccount: CreditAccount;
   installments: readonly PlannedInstallment[];
 }
 

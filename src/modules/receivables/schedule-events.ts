@@ -2,10 +2,11 @@
 // transaction (they commit with the change or not at all).
 import type { Executor } from '../../platform/db/pool.js';
 import type { LocalDate } from '../../platform/dates.js';
-import { dec, sum } from '../../platform/money.js';
+import { dec } from '../../platform/money.js';
 import { enqueueCallback } from '../callbacks/outbox.js';
-import { boletoEvent, chargeCancelledEvent, chargeRegisteredEvent, EventType, scheduleEvent, type ProposalRef } from '../callbacks/events.js';
-import type { InstallmentRow, ScheduleRow } from './schedule-repository.js';
+import { boletoCancelledEvent, boletoCreatedEvent, chargeCancelledEvent, chargeRegisteredEvent, EventType, scheduleCreatedEvent, scheduleEvent, type ProposalRef } from '../callbacks/events.js';
+import type { ScheduleOpening } from './schedule-contract.js';
+import type { ScheduleRow } from './schedule-repository.js';
 import type { Selectable } from 'kysely';
 import type { ReceivableBoletosTable, ReceivableChargesTable } from './tables.js';
 
@@ -13,37 +14,52 @@ type BoletoRow = Selectable<ReceivableBoletosTable>;
 type ChargeRow = Selectable<ReceivableChargesTable>;
 
 export function proposalRefOf(schedule: ScheduleRow): ProposalRef {
-  return {
-    nroProposta: schedule.proposal_number,
-    codigoProposta: schedule.proposal_id,
-    // A proposal created without codigoOperacao has none: the body says null rather than inventing
-    // one (the builder's type says string; it writes what it is given).
-    codigoOperacao: schedule.codigo_operacao ?? (null as unknown as string),
-  };
+  // A proposal created without codigoOperacao has none: the body says null rather than inventing one.
+  return { nroProposta: schedule.proposal_number, codigoProposta: schedule.proposal_id, codigoOperacao: schedule.codigo_operacao };
 }
 
-function isPaid(row: InstallmentRow): boolean {
-  return dec(row.principal).isZero() && dec(row.unpaid_fine).isZero() && dec(row.unpaid_late_interest).isZero() && dec(row.unpaid_contract_interest).isZero();
+/** Event 0: the schedule as opened (flat body), with the credit date and account. */
+export async function enqueueScheduleCreated(tx: Executor, schedule: ScheduleRow, opening: ScheduleOpening, now: Date): Promise<void> {
+  const a = opening.creditAccount;
+  const event = scheduleCreatedEvent(proposalRefOf(schedule), {
+    contractDate: opening.contractDate,
+    disbursedOn: opening.disbursedOn,
+    account: { numeroBanco: a.numeroBanco, nomeBanco: a.nomeBanco, agencia: a.agencia, conta: a.conta, contaDigito: a.contaDigito },
+    parcelas: opening.installments.map((p) => ({
+      nroParcela: p.number,
+      dtVencimento: p.dueDate,
+      vlrParcela: p.amount,
+      vlrPrincipal: p.principal,
+      // The monthly charges (fees, insurance) the installment carries besides principal and interest.
+      vlrDespesas: p.amount.minus(p.principal).minus(p.interest),
+      vlrSaldoDevedor: p.balanceAfter,
+    })),
+  });
+  await enqueueCallback(tx, schedule.partner_id, event, now);
 }
 
-type ScheduleEventType = typeof EventType.scheduleCreated | typeof EventType.scheduleCancelled | typeof EventType.schedulePaidOff;
-
-/** Events 0, 1 and 7: the schedule as it stands after the change. */
-export async function enqueueScheduleEvent(tx: Executor, type: ScheduleEventType, schedule: ScheduleRow, installments: readonly InstallmentRow[], now: Date): Promise<void> {
-  const snapshot = {
-    vlrFinanciado: dec(schedule.financed_amount),
-    vlrTotalPago: sum(installments.map((i) => i.total_paid)),
-    parcelas: installments.map((i) => ({ nroParcela: i.number, dtVencimento: i.due_date as LocalDate, vlrParcela: dec(i.amount), situacao: isPaid(i) ? (1 as const) : (0 as const) })),
-  };
-  await enqueueCallback(tx, schedule.partner_id, scheduleEvent(type, proposalRefOf(schedule), now, snapshot), now);
+/** Events 1 (cancelled) and 7 (paid off): no sub-object. */
+export async function enqueueScheduleEvent(tx: Executor, type: typeof EventType.scheduleCancelled | typeof EventType.schedulePaidOff, schedule: ScheduleRow, now: Date): Promise<void> {
+  await enqueueCallback(tx, schedule.partner_id, scheduleEvent(type, proposalRefOf(schedule), now), now);
 }
 
-type BoletoEventType = typeof EventType.boletoCreated | typeof EventType.boletoCancelled;
-
-/** Events 5 and 6. A refund boleto covers no installment and has no event. */
-export async function enqueueBoletoEvent(tx: Executor, type: BoletoEventType, schedule: ScheduleRow, boleto: BoletoRow, parcelas: readonly number[], now: Date): Promise<void> {
+/** Event 5. A refund boleto covers no installment and has no event. */
+export async function enqueueBoletoCreated(tx: Executor, schedule: ScheduleRow, boleto: BoletoRow, parcelas: readonly number[], now: Date): Promise<void> {
   if (parcelas.length === 0) return;
-  const event = boletoEvent(type, proposalRefOf(schedule), now, { codigoBoleto: boleto.id, nroBoleto: boleto.numero, parcelas: ascending(parcelas) });
+  const event = boletoCreatedEvent(proposalRefOf(schedule), now, {
+    codigoBoleto: boleto.id,
+    nroBoleto: boleto.numero,
+    vlrBoleto: dec(boleto.amount),
+    dtVencimento: boleto.due_date as LocalDate,
+    liquidacao: boleto.settlement,
+  });
+  await enqueueCallback(tx, schedule.partner_id, event, now);
+}
+
+/** Event 6. A refund boleto covers no installment and has no event. */
+export async function enqueueBoletoCancelled(tx: Executor, schedule: ScheduleRow, boleto: BoletoRow, parcelas: readonly number[], now: Date): Promise<void> {
+  if (parcelas.length === 0) return;
+  const event = boletoCancelledEvent(proposalRefOf(schedule), now, { codigoBoleto: boleto.id, nroBoleto: boleto.numero, parcelas: ascending(parcelas) });
   await enqueueCallback(tx, schedule.partner_id, event, now);
 }
 

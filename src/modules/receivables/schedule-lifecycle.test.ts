@@ -42,8 +42,10 @@ describe('openSchedule', () => {
     assert.equal(event?.event_type, 0);
     const body = JSON.parse(event!.body);
     assert.equal(body.NomeEvento, 'AgendaCriada');
-    assert.equal(body.Agenda.SituacaoAgenda, 2);
-    assert.equal(body.Agenda.QtdeParcelas, 3);
+    // Event 0 is flat (compatibility-notes): the schedule's fields sit beside the header.
+    assert.equal(body.QtdeParcelas, 3);
+    assert.equal(body.VlrTotalDivida, 1050);
+    assert.deepEqual(body.Conta, { CodigoBanco: 341, NomeBanco: 'Itaú Unibanco S.A.', Agencia: '0001', Conta: '123456', ContaDigito: '7' });
     assert.match(event!.body, /"VlrParcela":350\.00/);
   });
 

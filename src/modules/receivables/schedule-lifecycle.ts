@@ -10,7 +10,7 @@ import { issueBoleto } from './boleto-issue.js';
 import { startRegistration } from './boleto-registration.js';
 import { cancelLiveCollections } from './collection-cancel.js';
 import type { CancelSchedule, OpenSchedule, ScheduleOpening, SummarizeSchedule } from './schedule-contract.js';
-import { enqueueScheduleEvent } from './schedule-events.js';
+import { enqueueScheduleCreated, enqueueScheduleEvent } from './schedule-events.js';
 import { findScheduleByProposal, installmentsOf, monthlyRateOf, situacaoAgendaText, SituacaoAgenda, stateOf } from './schedule-repository.js';
 import { currentReceivablesSettings } from './settings.js';
 
@@ -72,15 +72,15 @@ export const openSchedule: OpenSchedule = async (tx, opening, now) => {
     };
   });
   const installments = await tx.insertInto('receivable_installments').values(rows).returningAll().execute();
-  installments.sort((a, b) => a.number - b.number);
-  await enqueueScheduleEvent(tx, EventType.scheduleCreated, schedule, installments, now);
+  if (installments.length !== opening.installments.length) throw new Error('assertion: every planned installment is stored');
+  await enqueueScheduleCreated(tx, schedule, opening, now);
 };
 
 export const cancelSchedule: CancelSchedule = async (tx, closing, now) => {
   const schedule = await findScheduleByProposal(tx, closing.partnerId, closing.proposalId, true);
   if (schedule === undefined) throw new Error(`assertion: proposal ${closing.proposalId} has no receivables schedule to cancel`);
   if (schedule.situacao === SituacaoAgenda.cancelled) throw new Error(`assertion: schedule of proposal ${closing.proposalId} is already cancelled`);
-  const installments = await installmentsOf(tx, schedule, true);
+  await installmentsOf(tx, schedule, true); // locks the installments for the change below
   await cancelLiveCollections(tx, schedule, now);
   await tx.updateTable('receivable_installments').set({ cancelled: true }).where('schedule_id', '=', schedule.id).where('partner_id', '=', schedule.partner_id).execute();
   const cancelled = await tx
@@ -90,7 +90,7 @@ export const cancelSchedule: CancelSchedule = async (tx, closing, now) => {
     .where('partner_id', '=', schedule.partner_id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await enqueueScheduleEvent(tx, EventType.scheduleCancelled, cancelled, installments, now);
+  await enqueueScheduleEvent(tx, EventType.scheduleCancelled, cancelled, now);
   const refund = closing.refundAmount === null ? ZERO : dec(closing.refundAmount);
   if (!refund.greaterThan(ZERO)) return { refundBoletoId: null };
   // The customer returns the money: an online-registered boleto covering no installment.

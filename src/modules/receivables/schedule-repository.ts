@@ -11,10 +11,14 @@ import type { ReceivableInstallmentsTable, ReceivableSchedulesTable } from './ta
 export type ScheduleRow = Selectable<ReceivableSchedulesTable>;
 export type InstallmentRow = Selectable<ReceivableInstallmentsTable>;
 
-/** `dto` of the receivables operations. codigoProposta wins when both are sent (docs/receivables.md). */
+/**
+ * `dto` of the receivables operations. The first one sent of codigoProposta, codigoOperacao and
+ * numeroProposta is used, in that order, as for the proposal operations (docs/receivables.md).
+ */
 export interface ScheduleRefInput {
   codigoProposta?: string | null;
   codigoOperacao?: string | null;
+  numeroProposta?: number | null;
 }
 
 export const SituacaoAgenda = { cancelled: 0, paidOff: 1, open: 2 } as const;
@@ -36,9 +40,12 @@ function trimmed(value: string | null | undefined): string | null {
 export async function requireSchedule(db: Executor, partnerId: string, ref: ScheduleRefInput | null | undefined, lock = false): Promise<ScheduleRow> {
   const codigoProposta = trimmed(ref?.codigoProposta);
   const codigoOperacao = trimmed(ref?.codigoOperacao);
-  if (codigoProposta === null && codigoOperacao === null) throw scheduleRefMissing();
+  const numeroProposta = ref?.numeroProposta ?? null;
+  if (codigoProposta === null && codigoOperacao === null && numeroProposta === null) throw scheduleRefMissing();
   let query = db.selectFrom('receivable_schedules').selectAll().where('partner_id', '=', partnerId);
-  query = codigoProposta !== null ? query.where('proposal_id', '=', codigoProposta) : query.where('codigo_operacao', '=', codigoOperacao);
+  if (codigoProposta !== null) query = query.where('proposal_id', '=', codigoProposta);
+  else if (codigoOperacao !== null) query = query.where('codigo_operacao', '=', codigoOperacao);
+  else query = query.where('proposal_number', '=', numeroProposta as number);
   // A codigoOperacao reused by the partner: the newest schedule answers.
   const row = await (lock ? query.forUpdate() : query).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
   if (row === undefined) throw scheduleNotFound();

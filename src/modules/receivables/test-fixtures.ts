@@ -52,7 +52,9 @@ export function sampleOpening(partnerId: string, o: OpeningOverrides = {}): Sche
     contractType: 'CCB',
     financedAmount: financed,
     monthlyRate: rate,
+    contractDate: localDate(o.disbursedOn ?? '2026-11-20'),
     disbursedOn: localDate(o.disbursedOn ?? '2026-11-20'),
+    creditAccount: { numeroBanco: '341', nomeBanco: 'Itaú Unibanco S.A.', agencia: '0001', conta: '123456', contaDigito: '7' },
     installments: pricePlan(financed, rate, amount, count, localDate(o.firstDue ?? '2026-12-23')),
   };
 }

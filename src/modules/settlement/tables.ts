@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-// Row types of the settlement tables (migration 0010-settlement.sql).
+// Row types of the settlement tables (migration 0019-settlement.sql).
 
 export interface SettlementFilesTable {
   id: string;

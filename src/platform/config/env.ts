@@ -7,6 +7,7 @@ import { ASSERTION_LIFETIME_MAX_S_DEFAULT } from '../../modules/auth/assertion-c
 import { parseReceivablesEnv, type ReceivablesSettings } from '../../modules/receivables/settings.js';
 import { parseBureauEnv, type BureauSettings } from '../../modules/bureau/settings.js';
 import { parseSettlementEnv, type SettlementSettings } from '../../modules/settlement/settings.js';
+import { parseProposalsEnv, type ProposalsSettings } from '../../modules/proposals/settings.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -29,6 +30,8 @@ export interface Config {
   callbacksAllowLoopback: boolean;
   /** One callback delivery attempt, connect to answer (CAAS_CALLBACKS_TIMEOUT_MS, default 10 s). */
   callbacksTimeoutMs: number;
+  /** Sandbox mode (CAAS_SANDBOX): the service clock can be set and advanced (docs/sandbox.md). */
+  sandbox: boolean;
   /** Background workers (callbacks, offline registration, cancellations, purges) in this process. */
   workersEnabled: boolean;
   /** How long idempotency records are kept (at least 24 h). */
@@ -41,6 +44,8 @@ export interface Config {
   bureau: BureauSettings;
   /** Boleto registration (sandbox or CNAB), the CNAB inbox, the Pix provider (docs/settlement.md). */
   settlement: SettlementSettings;
+  /** Operator IOF caps (CAAS_IOF_CAP_PF_PERCENT / CAAS_IOF_CAP_PJ_PERCENT; docs/pricing.md). */
+  proposals: ProposalsSettings;
 }
 
 export class ConfigError extends Error {
@@ -141,12 +146,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     callbacksAllowPrivate: parseBool(env.CAAS_CALLBACKS_ALLOW_PRIVATE, false, 'CAAS_CALLBACKS_ALLOW_PRIVATE', problems),
     callbacksAllowLoopback: parseBool(env.CAAS_CALLBACKS_ALLOW_LOOPBACK, true, 'CAAS_CALLBACKS_ALLOW_LOOPBACK', problems),
     callbacksTimeoutMs: parseCallbackTimeout(env.CAAS_CALLBACKS_TIMEOUT_MS, problems),
+    sandbox: parseBool(env.CAAS_SANDBOX, false, 'CAAS_SANDBOX', problems),
     workersEnabled: parseBool(env.CAAS_WORKERS, true, 'CAAS_WORKERS', problems),
     idempotencyRetentionMs: envInteger(env, 'CAAS_IDEMPOTENCY_RETENTION_HOURS', RETENTION_HOURS_MIN, RETENTION_HOURS_MIN, RETENTION_HOURS_MAX, problems) * 3_600_000,
     rateLimitPerSecond: envInteger(env, 'CAAS_RATE_LIMIT_PER_SECOND', LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND, 1, RATE_PER_SECOND_MAX, problems),
     receivables: parseReceivablesEnv(env, problems),
     bureau: parseBureauEnv(env, problems),
     settlement: parseSettlementEnv(env, problems, cwd),
+    proposals: parseProposalsEnv(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -17,6 +17,14 @@ export const LIMITS = {
   ERROR_MESSAGES_MAX: 100,
   JSON_DEPTH_MAX: 32,
   BODY_BYTES_MAX: 1_048_576,
+  /** Hostile bodies (issue 12): entries of one JSON list or object, or fields of one form. */
+  BODY_CONTAINER_ENTRIES_MAX: 1_000,
+  /** Characters of one JSON number as written (money needs 19; more is never a real amount). */
+  JSON_NUMBER_CHARS_MAX: 40,
+  /** Unread body bytes discarded before an early answer (401, 413…) so the client reads it whole. */
+  BODY_DRAIN_BYTES_MAX: 8 * 1_048_576,
+  /** Longest wait for that unread body; past it the answer is sent and the connection closed. */
+  BODY_DRAIN_TIME_MS: 5_000,
   IDEMPOTENCY_KEY_LENGTH_MAX: 255,
   IDEMPOTENCY_RETENTION_MS: 24 * 60 * 60 * 1000,
   IDEMPOTENCY_PURGE_INTERVAL_MS: 10 * 60 * 1000,
@@ -30,6 +38,9 @@ export const LIMITS = {
   DB_POOL_CONNECTIONS_MAX: 10,
   DB_STATEMENT_TIMEOUT_MS: 15_000,
   DB_CONNECT_TIMEOUT_MS: 10_000,
+  /** Operator queries (issue 15): rows one listing prints; rows one export batch reads (keyset). */
+  OPERATOR_LIST_ROWS_MAX: 1_000,
+  EXPORT_BATCH_ROWS: 1_000,
   SHUTDOWN_GRACE_MS: 10_000,
   REQUEST_TIMEOUT_MS: 30_000,
   EMBEDDED_PG_START_TIMEOUT_MS: 60_000,
@@ -40,6 +51,13 @@ export const LIMITS = {
   JOBS_BACKOFF_BASE_MS: 5_000,
   JOBS_BACKOFF_CAP_MS: 15 * 60 * 1000,
   JOBS_ERROR_CHARS_MAX: 500,
+  /** Sandbox clock (platform/sandbox-clock): how stale an instance's copy of the offset may be. */
+  SANDBOX_CLOCK_TTL_MS: 1_000,
+  /** One `caas clock advance`/`set` moves at most this far (ten years). */
+  SANDBOX_CLOCK_MOVE_DAYS_MAX: 3_660,
+  /** Catch-up after a move: one step per day; rounds of one phase in one step (bounded loop). */
+  SANDBOX_CLOCK_STEP_MS: 24 * 60 * 60 * 1000,
+  SANDBOX_CLOCK_PHASE_ROUNDS_MAX: 1_000,
 } as const;
 
 export type Limits = typeof LIMITS;

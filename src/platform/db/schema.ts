@@ -82,8 +82,15 @@ export interface SigningKeysTable {
   retired_at: Date | null;
 }
 
+export interface SandboxClockTable {
+  id: number;
+  offset_ms: number;
+  updated_at: Date;
+}
+
 export interface PlatformTables {
   idempotency_records: IdempotencyRecordsTable;
+  sandbox_clock: SandboxClockTable;
   jobs: JobsTable;
   partners: PartnersTable;
   partner_keys: PartnerKeysTable;

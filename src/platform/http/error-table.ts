@@ -3,6 +3,7 @@
 // assertion: logged with the request id, answered with a generic 500 that leaks nothing.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, MessageType, type ErrorKind, type Message } from '../errors.js';
+import { bodyTooLarge } from './body-guard.js';
 import { envelopeFor, sendBody } from './envelope.js';
 import type { EnvelopeCasing } from './operation-spec.js';
 import { stringify } from './serialize.js';
@@ -53,7 +54,7 @@ export function unsupportedMediaType(): DomainError {
 /** Fastify's own errors, as domain errors with the interface's shape. */
 function fromFastify(error: FastifyError): DomainError | null {
   const code = error.code ?? '';
-  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new DomainError('too_large', [{ code: 'REQ011', description: 'Corpo da requisição acima do limite permitido' }]);
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return bodyTooLarge();
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return unsupportedMediaType();
   if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return new DomainError('validation', [{ code: 'REQ001', description: 'Corpo da requisição vazio ou inválido' }]);
   if (error.statusCode === 400 && code.startsWith('FST_ERR_')) return new DomainError('validation', [{ code: 'REQ001', description: 'Requisição malformada' }]);

@@ -11,12 +11,26 @@ export async function installOpenApi(app: FastifyInstance, publicUrl: string): P
       servers: [{ url: publicUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
+    transformObject: (documents) => withClockHeader('openapiObject' in documents ? (documents.openapiObject as OpenApiObject) : {}),
   });
   app.get('/openapi.json', { schema: { hide: true } as never }, async () => app.swagger());
   app.get('/docs', { schema: { hide: true } as never }, async (_request, reply) => {
     reply.type('text/html; charset=utf-8');
     return renderReference(app.swagger() as unknown as OpenApiDoc);
   });
+}
+
+type OpenApiObject = { components?: Record<string, unknown> & { headers?: Record<string, unknown> }; paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, unknown> }> }>> };
+
+/** Every answer carries the service's instant in Caas-Clock (app.ts): declared once, referenced by each response. */
+export function withClockHeader<T extends OpenApiObject>(doc: T): T {
+  doc.components = { ...doc.components, headers: { ...doc.components?.headers, 'Caas-Clock': { description: "The service's current instant (ISO 8601, UTC). In sandbox mode (CAAS_SANDBOX=true) the simulated instant that `caas clock set/advance` moved; otherwise the real time.", required: true, schema: { type: 'string', format: 'date-time' } } } };
+  for (const methods of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(methods)) {
+      for (const response of Object.values(operation.responses ?? {})) response.headers = { ...response.headers, 'Caas-Clock': { $ref: '#/components/headers/Caas-Clock' } };
+    }
+  }
+  return doc;
 }
 
 interface SchemaNode {

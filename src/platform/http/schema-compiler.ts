@@ -8,6 +8,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { Decimal } from '../money.js';
 import { calendarDateOf } from '../dates.js';
+import { isRecordUuid } from '../uuid.js';
 import { LIMITS } from '../config/limits.js';
 import { DomainError, type MessageInput } from '../errors.js';
 import { isLosslessNumber } from './json-body.js';
@@ -27,6 +28,8 @@ function createAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, coerceTypes: false, useDefaults: false, removeAdditional: false, strict: false, allowUnionTypes: true });
   addFormats(ajv);
   ajv.addFormat('caas-date-time', { type: 'string', validate: isWireDateTime });
+  // Replaces ajv-formats' uuid, which takes the nil uuid and a `urn:uuid:` prefix (issue 12).
+  ajv.addFormat('uuid', { type: 'string', validate: isRecordUuid });
   ajv.addKeyword({
     keyword: 'x-decimal',
     errors: true,

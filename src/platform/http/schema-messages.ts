@@ -13,7 +13,7 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 const FORMAT_NAMES: Record<string, string> = {
-  uuid: 'UUID (8-4-4-4-12 hexadecimais)',
+  uuid: 'UUID (8-4-4-4-12 hexadecimais, não nulo)',
   'caas-date-time': 'data yyyy-MM-dd ou data-hora ISO 8601',
   'date-time': 'data-hora ISO 8601',
   email: 'e-mail',

@@ -12,6 +12,8 @@ export const DOCUMENT_LENGTH_MAX = 18;
 export const OPERATION_CODE_LENGTH_MAX = 64;
 /** Free-text reasons and notes. */
 export const REASON_LENGTH_MAX = 500;
+/** Proposal numbers live in an `integer` column (proposals.numero). */
+export const PROPOSAL_NUMBER_MAX = 2_147_483_647;
 
 export const installmentNumber = () => integer({ minimum: 1, maximum: INSTALLMENT_NUMBER_MAX });
 export const documentText = () => text({ maxLength: DOCUMENT_LENGTH_MAX });
@@ -19,13 +21,19 @@ export const documentText = () => text({ maxLength: DOCUMENT_LENGTH_MAX });
 const codigoProposta = opt(uuid('Proposal identifier'));
 const codigoOperacao = opt(text({ maxLength: OPERATION_CODE_LENGTH_MAX, description: "Partner's operation code (UUID or numeric string)" }));
 
+/** The proposal number we issue (IncluirManualSimplificado `numero`). */
+export const proposalNumber = () => integer({ minimum: 1 });
+/** The operator CLI names proposals by number; the receivables operations accept it too. */
+const numeroProposta = opt(integer({ minimum: 1, maximum: PROPOSAL_NUMBER_MAX, description: 'Proposal number (used when neither code is sent)' }));
+
 /** `dto` of the receivables operations that name no installments. */
-export const ScheduleRef = obj({ codigoProposta, codigoOperacao });
+export const ScheduleRef = obj({ codigoProposta, codigoOperacao, numeroProposta });
 
 /** `dto` of the receivables operations that list installments (empty or absent = all). */
 export const ScheduleInstallmentsRef = obj({
   codigoProposta,
   codigoOperacao,
+  numeroProposta,
   nroParcelas: opt(arrayOf(installmentNumber(), INSTALLMENT_NUMBER_MAX)),
 });
 
@@ -34,8 +42,6 @@ export function proposalRef<N extends TSchema>(numeroProposta: N) {
   return obj({ codigoProposta, codigoOperacao, numeroProposta: opt(numeroProposta) });
 }
 
-/** The proposal number we issue (IncluirManualSimplificado `numero`). */
-export const proposalNumber = () => integer({ minimum: 1 });
 
 // ---- response pieces ----
 

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { dec, fromCents, sum } from '../../../platform/money.js';
 import { addDays, localDate } from '../../../platform/dates.js';
 import { type ProposalPricingInput, priceProposal } from './index.js';
+import { buildPriceSchedule } from './price.js';
 
 const base: ProposalPricingInput = {
   personType: 'PF',
@@ -44,14 +45,14 @@ test('financed TAC and a monthly insurance premium', () => {
   assert.deepEqual([p.cet.annualPercent.toFixed(2), p.cet.monthlyPercent.toFixed(2)], ['37.20', '2.67']);
 });
 
-test('a vlrIOF sent by the partner is financed as sent, and refused above the cap', () => {
+test('a vlrIOF sent by the partner is financed as sent, and refused when its daily part is above the cap', () => {
   const kept = priceProposal({ ...base, sentIof: dec('200.00') });
   assert.deepEqual([kept.iof.total.toFixed(2), kept.iof.source, kept.financedAmount.toFixed(2)], ['200.00', 'sent', '10200.00']);
   assert.equal(kept.iof.daily, null);
   assert.deepEqual(kept.problems, []);
-  const over = priceProposal({ ...base, sentIof: dec('400.00') }); // 3% of 10,400.00 = 312.00
+  const over = priceProposal({ ...base, sentIof: dec('400.00') }); // daily part 400.00 − 39.52 > 3% of 10,400.00 = 312.00
   assert.deepEqual(over.problems.map((x) => [x.field, x.detail]), [['vlrIOF', 'IOF_OVER_CAP']]);
-  assert.match(over.problems[0]!.description, /máximo de 3% do valor financiado \(R\$ 312,00\)/);
+  assert.match(over.problems[0]!.description, /IOF \(R\$ 400,00; parte diária de R\$ 360,48, sem o adicional\) excede o máximo de 3% do valor financiado \(R\$ 312,00\)/);
 });
 
 test('Proposta_IsentarIOF finances no IOF', () => {
@@ -59,18 +60,51 @@ test('Proposta_IsentarIOF finances no IOF', () => {
   assert.deepEqual([p.iof.total.toFixed(2), p.iof.source, p.financedAmount.toFixed(2), p.installmentAmount.toFixed(2)], ['0.00', 'exempt', '10000.00', '945.60']);
 });
 
-test('a computed IOF above the cap is refused too (a 36-month loan for a person; a 12-month one for a company)', () => {
+test('the decree\'s IOF is accepted: a person\'s 36 months, a company\'s 12 and 36 months at 2% (daily part within the dated ceiling)', () => {
   const person = priceProposal({ ...base, termMonths: 36 });
-  assert.equal(person.iof.cap.over, true);
-  assert.deepEqual(person.problems.map((x) => [x.field, x.detail]), [['vlrIOF', 'IOF_OVER_CAP']]);
-  assert.match(person.problems[0]!.description, /IOF calculado .* excede o máximo de 3% do valor financiado/);
-  const company = priceProposal({ ...base, personType: 'PJ' });
-  assert.deepEqual(company.problems.map((x) => [x.field, x.detail]), [['vlrIOF', 'IOF_OVER_CAP']]);
-  assert.match(company.problems[0]!.description, /máximo de 1,5% do valor financiado/);
-  // Within the cap: a person's 12 months (2.06%), a company's 6 months; an exempt IOF is never over.
-  assert.deepEqual(priceProposal(base).problems, []);
-  assert.deepEqual(priceProposal({ ...base, personType: 'PJ', termMonths: 6 }).problems, []);
+  assert.deepEqual([person.iof.source, person.iof.cap.over, person.iof.cap.limitPercent.toString()], ['computed', false, '3']);
+  assert.deepEqual(person.problems, []);
+  for (const termMonths of [12, 36]) {
+    const company = priceProposal({ ...base, personType: 'PJ', termMonths });
+    assert.deepEqual(company.problems, [], `PJ ${termMonths} months`);
+    assert.equal(company.iof.cap.limitPercent.toString(), '2.993');
+    // 0.0082% a day since Decreto 12.499/2025: the company pays what the person pays.
+    assert.equal(company.iof.total.toString(), priceProposal({ ...base, termMonths }).iof.total.toString());
+  }
   assert.deepEqual(priceProposal({ ...base, termMonths: 36, iofExempt: true }).problems, []);
+});
+
+test('an operator cap binds the computed IOF too (CAAS_IOF_CAP_PJ_PERCENT=1.5 restores the old company cap)', () => {
+  const company = priceProposal({ ...base, personType: 'PJ', iofCaps: { PF: null, PJ: dec('1.5') } });
+  assert.deepEqual(company.problems.map((x) => [x.field, x.detail]), [['vlrIOF', 'IOF_OVER_CAP']]);
+  assert.match(company.problems[0]!.description, /IOF calculado .* excede o máximo de 1,5% do valor financiado/);
+  assert.deepEqual(priceProposal({ ...base, personType: 'PJ', termMonths: 6, iofCaps: { PF: null, PJ: dec('1.5') } }).problems, []);
+});
+
+test('property: the dated table\'s own IOF is never refused for the cap, computed or sent back', () => {
+  fc.assert(
+    fc.property(
+      fc.bigInt({ min: 500_00n, max: 5_000_000_00n }),
+      fc.integer({ min: 0, max: 1000 }),
+      fc.integer({ min: 1, max: 420 }),
+      fc.integer({ min: 1, max: 365 }),
+      fc.constantFrom<'PF' | 'PJ'>('PF', 'PJ'),
+      fc.integer({ min: 0, max: 4200 }),
+      (cents, bp, term, d1, personType, dayOffset) => {
+        const contractDate = addDays(localDate('2015-01-22'), dayOffset * 3);
+        const input = { ...base, personType, contractDate, requestedAmount: fromCents(cents), monthlyRatePercent: dec(bp).div(100), termMonths: term, firstDueDate: addDays(contractDate, d1) };
+        // Plans that cannot amortize are refused on prazo (and their CET can fail: see issue 11's note).
+        const plan = buildPriceSchedule({ principal: input.requestedAmount.times('1.1').toDecimalPlaces(2), monthlyRate: input.monthlyRatePercent.div(100), termMonths: term, contractDate, firstDueDate: input.firstDueDate });
+        fc.pre(plan.wellFormed && plan.rows.every((r) => r.installment.greaterThan(0)));
+        const computed = priceProposal(input);
+        assert.equal(computed.iof.cap.over, false, `computed ${computed.iof.total.toString()}`);
+        if (computed.iof.total.isZero()) return;
+        const sentBack = priceProposal({ ...input, sentIof: computed.iof.total });
+        assert.equal(sentBack.iof.cap.over, false, `sent back ${computed.iof.total.toString()} (daily ${sentBack.iof.cap.dailyPart.toString()}, limit ${sentBack.iof.cap.limitAmount.toString()})`);
+      },
+    ),
+    { seed: 2611, numRuns: 60 },
+  );
 });
 
 test('a wrong vlrParcela is refused with the expected value; one centavo off is kept as sent', () => {

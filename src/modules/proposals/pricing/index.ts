@@ -1,12 +1,12 @@
 // One entry for the loan-pricing maths of a proposal: financed amount (with the IOF financed and
-// grossed up), Price schedule, installment check, IOF cap and CET. Pure: plain values in, plain
+// grossed up), Price schedule, installment check, IOF cap (on its daily part) and CET. Pure: plain values in, plain
 // values out; problems are returned as data for the use case to turn into messages.
 // Conventions and decisions: docs/pricing.md.
 import { type Decimal, ZERO, dec, percentToRate } from '../../../platform/money.js';
 import type { LocalDate } from '../../../platform/dates.js';
 import { computeCet } from './cet.js';
 import { type CostAmounts, monthlyCharges, principalBeforeIof } from './financed-amount.js';
-import { type IofCapCheck, type IofResult, checkIofCap, computeIof, grossUpFinancedIof } from './iof.js';
+import { DEFAULT_IOF_CAPS, type IofCapCheck, type IofCaps, type IofResult, checkIofCap, computeIof, grossUpFinancedIof } from './iof.js';
 import type { IofRate, PersonType } from './iof-rates.js';
 import { decideInstallment } from './installment-check.js';
 import type { PricingProblem } from './limits.js';
@@ -25,6 +25,8 @@ export interface ProposalPricingInput {
   iofExempt: boolean; // parametros Proposta_IsentarIOF=true
   sentIof: Decimal | null; // vlrIOF as sent; 0 or null = compute
   sentInstallment: Decimal | null; // vlrParcela as sent; 0 or null = compute
+  /** Operator caps of the IOF's daily part (settings); absent = the dated defaults. */
+  iofCaps?: IofCaps;
 }
 
 export interface ProposalScheduleRow {
@@ -71,22 +73,27 @@ interface IofOutcome {
   source: IofSource;
   computed: IofResult | null;
   total: Decimal;
+  /** The dated table's IOF on the financed amount (what the cap check compares with). */
+  table: IofResult;
 }
 
 function resolveIof(input: ProposalPricingInput, base: Decimal, scheduleOf: (principal: Decimal) => PriceSchedule): IofOutcome {
-  // The engine never changes a value the partner sent: a vlrIOF > 0 is financed as sent.
-  if (input.sentIof !== null && input.sentIof.greaterThan(0)) return { financed: base.plus(input.sentIof), source: 'sent', computed: null, total: input.sentIof };
-  if (input.iofExempt) return { financed: base, source: 'exempt', computed: null, total: ZERO };
   const iofOf = (principal: Decimal): IofResult =>
     computeIof({ contractDate: input.contractDate, personType: input.personType, principal, amortizations: scheduleOf(principal).rows });
+  // The engine never changes a value the partner sent: a vlrIOF > 0 is financed as sent.
+  if (input.sentIof !== null && input.sentIof.greaterThan(0)) {
+    const financed = base.plus(input.sentIof);
+    return { financed, source: 'sent', computed: null, total: input.sentIof, table: iofOf(financed) };
+  }
+  if (input.iofExempt) return { financed: base, source: 'exempt', computed: null, total: ZERO, table: iofOf(base) };
   const g = grossUpFinancedIof(base, iofOf);
-  return { financed: g.financed, source: 'computed', computed: g.iof, total: g.iof.total };
+  return { financed: g.financed, source: 'computed', computed: g.iof, total: g.iof.total, table: g.iof };
 }
 
 function problemsOf(iof: IofOutcome, cap: IofCapCheck, schedule: PriceSchedule): PricingProblem[] {
   const problems: PricingProblem[] = [];
-  // The interface's caps bind every IOF, the partner's and the one the decree yields (issue 4,
-  // compatibility-notes: "the caps stand as written"): see docs/pricing.md, "IOF cap".
+  // The cap binds the daily part of every IOF, the partner's and the one the table yields (which
+  // the default ceiling always admits): see docs/pricing.md, "IOF cap".
   if (iof.source !== 'exempt' && cap.over) problems.push(iofOverCapProblem(iof, cap));
   if (!schedule.wellFormed) {
     problems.push({
@@ -101,10 +108,11 @@ function problemsOf(iof: IofOutcome, cap: IofCapCheck, schedule: PriceSchedule):
 
 function iofOverCapProblem(iof: IofOutcome, cap: IofCapCheck): PricingProblem {
   const limit = `${cap.limitPercent.toString().replace('.', ',')}% do valor financiado (${formatBrl(cap.limitAmount)})`;
+  const part = `parte diária de ${formatBrl(cap.dailyPart)}, sem o adicional`;
   const description =
     iof.source === 'sent'
-      ? `O valor do IOF (${formatBrl(iof.total)}) excede o máximo de ${limit}.`
-      : `O IOF calculado para esta operação (${formatBrl(iof.total)}) excede o máximo de ${limit}: reduza o prazo ou o valor, ou informe Proposta_IsentarIOF=true se a operação for isenta.`;
+      ? `O valor do IOF (${formatBrl(iof.total)}; ${part}) excede o máximo de ${limit}.`
+      : `O IOF calculado para esta operação (${formatBrl(iof.total)}; ${part}) excede o máximo de ${limit}: reduza o prazo ou o valor, ou informe Proposta_IsentarIOF=true se a operação for isenta.`;
   return { field: 'vlrIOF', code: 'PRICING', detail: 'IOF_OVER_CAP', description };
 }
 
@@ -129,7 +137,15 @@ export function priceProposal(input: ProposalPricingInput): ProposalPricing {
   // raise the CET), which lets the monotone Newton solver start there.
   const guessLogRate = monthlyRate.isZero() ? undefined : dec(1).plus(monthlyRate).ln().times(365).div(31);
   const cet = computeCet({ contractDate: input.contractDate, released: input.requestedAmount, payments: rows.map((r) => ({ dueDate: r.dueDate, amount: r.installment })), guessLogRate });
-  const cap = checkIofCap(iof.total, iof.financed, input.personType);
+  const cap = checkIofCap({
+    total: iof.total,
+    daily: iof.computed?.daily ?? null,
+    financed: iof.financed,
+    contractDate: input.contractDate,
+    personType: input.personType,
+    table: iof.table,
+    caps: input.iofCaps ?? DEFAULT_IOF_CAPS,
+  });
 
   return {
     requestedAmount: input.requestedAmount,
@@ -159,5 +175,5 @@ export type { PricingProblem, PricingTerms } from './limits.js';
 export type { PersonType, IofRate } from './iof-rates.js';
 export type { CostAmounts } from './financed-amount.js';
 export { FINANCED_COST_FIELDS, MONTHLY_CHARGE_FIELDS } from './financed-amount.js';
-export { IOF_CAP_PERCENT } from './iof.js';
+export { DEFAULT_IOF_CAPS, INTERFACE_IOF_CAP_PERCENT, defaultIofCapPercent, type IofCaps } from './iof.js';
 export { INSTALLMENT_TOLERANCE_CENTS } from './installment-check.js';

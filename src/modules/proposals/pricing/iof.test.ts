@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { dec, fromCents } from '../../../platform/money.js';
 import { addDays, localDate } from '../../../platform/dates.js';
-import { IOF_DAYS_MAX, checkIofCap, computeIof, grossUpFinancedIof, iofDays } from './iof.js';
+import { DEFAULT_IOF_CAPS, IOF_DAYS_MAX, type IofCaps, checkIofCap, computeIof, defaultIofCapPercent, grossUpFinancedIof, iofDays } from './iof.js';
 import { buildPriceSchedule } from './price.js';
 import type { PersonType } from './iof-rates.js';
 
@@ -65,18 +65,47 @@ test('property: the gross-up is a fixed point, within one centavo of the schedul
   );
 });
 
-test('the cap of the interface: 3% for a person, 1.5% for a company', () => {
-  assert.equal(checkIofCap(dec('300.00'), dec('10000'), 'PF').over, false);
-  assert.equal(checkIofCap(dec('300.01'), dec('10000'), 'PF').over, true);
-  assert.equal(checkIofCap(dec('150.01'), dec('10000'), 'PJ').over, true);
-  assert.equal(checkIofCap(dec('1'), dec('33.33'), 'PF').limitAmount.toFixed(2), '0.99'); // 0.9999 truncated
+const caps = DEFAULT_IOF_CAPS;
+
+function capOf(total: string, financed: string, personType: PersonType, contractDate = contract, operator: Partial<IofCaps> = {}) {
+  // A plan whose table IOF is tiny (one installment due in a day), so the ceiling itself decides.
+  const table = computeIof({ contractDate, personType, principal: dec(financed), amortizations: [{ dueDate: addDays(contractDate, 1), amortization: dec(financed) }] });
+  return checkIofCap({ total: dec(total), daily: null, financed: dec(financed), contractDate, personType, table, caps: { ...caps, ...operator } });
+}
+
+test('default ceilings: 3% for a person; a company 1.5% before 2025-05-23, 0.0082% × 365 since', () => {
+  assert.equal(defaultIofCapPercent(contract, 'PF').toString(), '3');
+  assert.equal(defaultIofCapPercent(contract, 'PJ').toString(), '2.993');
+  assert.equal(defaultIofCapPercent(localDate('2025-05-22'), 'PJ').toString(), '1.5');
+  assert.equal(defaultIofCapPercent(localDate('2025-05-23'), 'PJ').toString(), '2.993');
+  assert.equal(defaultIofCapPercent(localDate('2024-01-10'), 'PF').toString(), '3');
+  // Decreto 10.797/2021 raised the daily rates for a quarter: the ceiling follows the rate in force.
+  assert.equal(defaultIofCapPercent(localDate('2021-10-01'), 'PF').toString(), '4.0807');
 });
 
-test('a 36-month loan for a person exceeds the 3% cap at the rates in force (see docs/pricing.md)', () => {
-  // 303.44 (independent Python computation) > 300.00.
+test('the cap binds the daily part (IOF minus the 0.38% additional) as a share of the financed amount', () => {
+  // Person, R$ 10,000: additional 38.00; ceiling 3% = 300.00 of daily part, so up to 338.00 of IOF.
+  assert.equal(capOf('338.00', '10000', 'PF').over, false);
+  assert.equal(capOf('338.01', '10000', 'PF').over, true);
+  assert.equal(capOf('338.01', '10000', 'PF').dailyPart.toFixed(2), '300.01');
+  // Company since 2025: 2.993% = 299.30 + 38.00; before 2025-05-23: 1.5% = 150.00 + 38.00.
+  assert.equal(capOf('337.30', '10000', 'PJ').over, false);
+  assert.equal(capOf('337.31', '10000', 'PJ').over, true);
+  assert.equal(capOf('188.01', '10000', 'PJ', localDate('2024-06-03')).over, true);
+  assert.equal(capOf('188.00', '10000', 'PJ', localDate('2024-06-03')).over, false);
+});
+
+test('an operator cap replaces the dated default and binds as set', () => {
+  const pj = capOf('188.01', '10000', 'PJ', contract, { PJ: dec('1.5') });
+  assert.deepEqual([pj.over, pj.operatorCap, pj.limitPercent.toString(), pj.limitAmount.toFixed(2)], [true, true, '1.5', '150.00']);
+  assert.equal(capOf('538.00', '10000', 'PF', contract, { PF: dec('5') }).over, false);
+});
+
+test('a 36-month loan for a person is within the ceiling at the rates in force (see docs/pricing.md)', () => {
+  // 303.44 (independent Python computation): 265.44 daily (2.65%) + 38.00 additional.
   const iof = iofOfLoan('10000', 36);
   assert.equal(iof.total.toFixed(2), '303.44');
-  assert.equal(checkIofCap(iof.total, dec('10000'), 'PF').over, true);
+  assert.equal(checkIofCap({ total: iof.total, daily: iof.daily, financed: dec('10000'), contractDate: contract, personType: 'PF', table: iof, caps }).over, false);
 });
 
 test('property: IOF is never negative and grows with the term until the 365-day cap', () => {

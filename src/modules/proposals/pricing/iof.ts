@@ -2,9 +2,9 @@
 //   daily rate × Σ (amortization of each installment × days from the contract date to its due
 //   date, days capped at 365) + additional rate × principal.
 // Summed exactly, rounded to centavos once (half up). Plus the gross-up of a financed IOF and
-// the interface's cap (3% of the principal for a person, 1.5% for a company).
-import { type Decimal, ZERO, dec, roundCents, truncateCents } from '../../../platform/money.js';
-import { type LocalDate, daysBetween } from '../../../platform/dates.js';
+// the cap on its daily part (compatibility-notes "IOF caps"; docs/pricing.md "IOF cap").
+import { type Decimal, ZERO, dec, max, roundCents } from '../../../platform/money.js';
+import { type LocalDate, compareDates, daysBetween, localDate } from '../../../platform/dates.js';
 import { type IofRate, type PersonType, iofRateAt } from './iof-rates.js';
 import { assertCents } from './limits.js';
 
@@ -12,8 +12,24 @@ import { assertCents } from './limits.js';
 export const IOF_DAYS_MAX = 365;
 /** The financed IOF converges in a handful of steps (each multiplies the error by ~3.4%). */
 export const GROSS_UP_ITERATIONS_MAX = 50;
-/** Interface limit: "IOF maximum 3% for a person, 1.5% for a company" (of the principal). */
-export const IOF_CAP_PERCENT: Readonly<Record<PersonType, Decimal>> = Object.freeze({ PF: dec('3'), PJ: dec('1.5') });
+/**
+ * The interface's caps, "IOF maximum 3% for a person, 1.5% for a company": the annual ceilings
+ * (× 365 days) of the daily rates in force when it was written, rounded. They bound the daily part
+ * of the IOF as a share of the financed amount, never the additional 0.38%.
+ */
+export const INTERFACE_IOF_CAP_PERCENT: Readonly<Record<PersonType, Decimal>> = Object.freeze({ PF: dec('3'), PJ: dec('1.5') });
+/** Since Decreto 12.466/12.499 (2025) a company pays the person's daily rate: the 1.5% stops here. */
+export const COMPANY_CAP_RAISED_ON: LocalDate = localDate('2025-05-23');
+/** A partner's IOF split into parts may differ from the table's by a centavo of rounding per part. */
+export const IOF_CAP_ROUNDING_ALLOWANCE = dec('0.02');
+
+/** Operator caps in percent of the financed amount (CAAS_IOF_CAP_PF/PJ_PERCENT); null = the dated default. */
+export interface IofCaps {
+  PF: Decimal | null;
+  PJ: Decimal | null;
+}
+
+export const DEFAULT_IOF_CAPS: IofCaps = Object.freeze({ PF: null, PJ: null });
 
 export interface Amortization {
   dueDate: LocalDate;
@@ -87,16 +103,53 @@ export function grossUpFinancedIof(base: Decimal, iofOf: (financed: Decimal) => 
   throw new Error(`assertion: financed IOF did not converge in ${GROSS_UP_ITERATIONS_MAX} iterations (base ${base.toString()})`);
 }
 
-export interface IofCapCheck {
-  over: boolean;
-  limitPercent: Decimal;
-  /** The largest IOF in centavos within the cap (the exact limit truncated). */
-  limitAmount: Decimal;
+/**
+ * The default ceiling of the daily part on a contract date: the annual ceiling of the daily rate in
+ * force (rate × 365), never below the interface's figure of its era: 3% for a person; for a company
+ * 1.5% before 2025-05-23, 0.0082% × 365 = 2.993% since.
+ */
+export function defaultIofCapPercent(contractDate: LocalDate, personType: PersonType): Decimal {
+  const annual = iofRateAt(contractDate, personType).dailyRate.times(IOF_DAYS_MAX).times(100);
+  if (personType === 'PJ' && compareDates(contractDate, COMPANY_CAP_RAISED_ON) >= 0) return annual;
+  return max(INTERFACE_IOF_CAP_PERCENT[personType], annual);
 }
 
-/** Whether an IOF exceeds the interface's cap for the borrower type, as a share of `principal`. */
-export function checkIofCap(iof: Decimal, principal: Decimal, personType: PersonType): IofCapCheck {
-  const limitPercent = IOF_CAP_PERCENT[personType];
-  const exactLimit = principal.times(limitPercent).div(100);
-  return { over: iof.greaterThan(exactLimit), limitPercent, limitAmount: truncateCents(exactLimit) };
+export interface IofCapCheck {
+  over: boolean;
+  /** The ceiling applied, in percent of the financed amount. */
+  limitPercent: Decimal;
+  /** The largest daily part in centavos within the ceiling (the exact limit rounded half up). */
+  limitAmount: Decimal;
+  /** The daily part that was checked: the IOF minus the additional rate's share. */
+  dailyPart: Decimal;
+  operatorCap: boolean;
+}
+
+export interface IofCapInput {
+  /** The IOF as financed (sent by the partner or computed). */
+  total: Decimal;
+  /** Its daily part when the service computed it; null for a partner's IOF (derived here). */
+  daily: Decimal | null;
+  financed: Decimal;
+  contractDate: LocalDate;
+  personType: PersonType;
+  /** The dated table's own IOF on the same financed amount and plan. */
+  table: IofResult;
+  caps: IofCaps;
+}
+
+/**
+ * Whether the daily part of an IOF exceeds the ceiling in force. Under the default ceiling the
+ * table's own daily part (plus a rounding allowance) is always within it: an IOF computed from
+ * the dated table is never refused, even on plans whose capitalised first period pushes the
+ * day-weighted base above the financed amount. An operator cap binds every IOF as set.
+ */
+export function checkIofCap(input: IofCapInput): IofCapCheck {
+  const operator = input.caps[input.personType];
+  const limitPercent = operator ?? defaultIofCapPercent(input.contractDate, input.personType);
+  const capAmount = roundCents(input.financed.times(limitPercent).div(100));
+  const limitAmount = operator === null ? max(capAmount, input.table.daily.plus(IOF_CAP_ROUNDING_ALLOWANCE)) : capAmount;
+  const additional = roundCents(input.financed.times(input.table.rate.additionalRate));
+  const dailyPart = input.daily ?? input.total.minus(additional);
+  return { over: dailyPart.greaterThan(limitAmount), limitPercent, limitAmount, dailyPart, operatorCap: operator !== null };
 }

@@ -1,0 +1,28 @@
+export const OPERATIONS = {
+    createProposal: '/Proposta/IncluirManualSimplificado',
+    getProposal: '/Proposta/Consultar',
+    finalizeProposal: '/Proposta/Finalizar',
+    refuseProposal: '/Proposta/Recusar',
+    updatePaymentAccount: '/Proposta/AtualizarContaPagamento',
+    saveGuaranteeDocument: '/Proposta/SalvarPropostaGarantiaBemDocumento',
+    cancelProposal: '/FGTS/CancelarProposta',
+    cancelCharges: '/FGTS/CancelarCobrancas',
+    /** The same operation as cancelCharges under the path some partner clients call. */
+    cancelScheduleCharges: '/AgendaRecebivel/CancelarCobrancas',
+    saveAddresses: '/Pessoa/SalvarEnderecos',
+    getScheduleDetails: '/AgendaRecebivel/ConsultarDetalhes',
+    getInstallments: '/AgendaRecebivel/ConsultarParcelas',
+    getBoletos: '/AgendaRecebivel/ConsultarBoletos',
+    generateSingleBoleto: '/AgendaRecebivel/GerarUnicoBoleto',
+    generateMultipleBoletos: '/AgendaRecebivel/GerarMultiplosBoletos',
+    generateSingleCharge: '/AgendaRecebivel/GerarUnicaCobranca',
+    generateMultipleCharges: '/AgendaRecebivel/GerarMultiplasCobrancas',
+    addInstallmentLaunches: '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas',
+    /** A launch on one installment (the path some partner clients call). */
+    addInstallmentLaunch: '/AgendaRecebivel/IncluirLancamentoParcela',
+    registerPayee: '/api/Favorecido',
+    getPayee: '/api/Favorecido/Consultar',
+    queryBureau: '/Bureau/ConsultarBureau',
+    queryScr: '/Bureau/ConsultarSCR',
+    queryFraudBase: '/Bureau/ConsultaFraudeBureauBase',
+};

@@ -1,0 +1,27 @@
+// fetch with a per-attempt timeout, and reading an answer whatever its content type.
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface Answer {
+  response: Response;
+  body: unknown;
+}
+
+/** One attempt: the answer and its whole body within `timeoutMs`; throws on a timeout or a network error. */
+export async function sendOnce(fetchImpl: FetchLike, url: string, init: RequestInit, timeoutMs: number): Promise<Answer> {
+  const response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  return { response, body: await readBody(response) };
+}
+
+/** JSON when it parses, otherwise the text (a proxy's HTML error page, an empty body). */
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,41 @@
+// `caas boleto list` (issue 15): option values → the receivables module's read-only query, result
+// → a table with headers (or JSON). Loaded by the handler of src/cli/commands/boleto.ts only.
+import { BOLETO_SITUACAO_NAMES, parseBoletoSituacao } from '../../modules/receivables/boleto-status.js';
+import { listBoletos, type ListedBoleto } from '../../modules/receivables/list-boletos.js';
+import { withCliContext } from '../context.js';
+import { tableLines, type Column } from '../format/table.js';
+import { CliError, printJsonOrLines, type CliIo } from '../io.js';
+import { readNumber, readRange } from './options.js';
+
+const LIST_COLUMNS: readonly Column<ListedBoleto>[] = [
+  { header: 'NUMBER', value: (b) => b.numeroBoleto, align: 'right' },
+  { header: 'PROPOSAL', value: (b) => b.numeroProposta, align: 'right' },
+  { header: 'PARTNER', value: (b) => b.parceiro },
+  { header: 'STATUS', value: (b) => `${b.situacao} ${b.descricaoSituacao}` },
+  { header: 'INSTALLMENTS', value: (b) => b.parcelas.join(',') },
+  { header: 'DUE', value: (b) => b.dtVencimento },
+  { header: 'AMOUNT', value: (b) => b.valorBoleto, align: 'right' },
+  { header: 'PAID', value: (b) => b.vlrPago, align: 'right' },
+  { header: 'PAID ON', value: (b) => b.dtCredito },
+  { header: 'LINHA DIGITAVEL', value: (b) => b.linhaDigitavel },
+];
+
+export interface BoletoListOptions {
+  status: string | undefined;
+  proposal: string | undefined;
+  partner: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  json: boolean;
+}
+
+export async function listBoletosCommand(values: BoletoListOptions, io: CliIo): Promise<number> {
+  const status = values.status === undefined ? null : parseBoletoSituacao(values.status);
+  if (values.status !== undefined && status === null) throw new CliError(`unknown --status "${values.status}": use 0–5 or ${BOLETO_SITUACAO_NAMES.join(', ')}`);
+  const proposalNumber = values.proposal === undefined ? null : readNumber(values.proposal, '--proposal NUMERO');
+  const filter = { status, proposalNumber, partnerClientId: values.partner ?? null, ...readRange(values) };
+  const listing = await withCliContext(({ db, config }) => listBoletos(db, filter, config.publicUrl));
+  printJsonOrLines(io, values.json, listing.rows, () => (listing.rows.length === 0 ? ['no boletos'] : tableLines(LIST_COLUMNS, listing.rows)));
+  if (listing.truncated) io.err(`only the first ${listing.rows.length} boletos are listed: narrow with --status, --proposal, --partner, --from/--to, or use caas export boletos`);
+  return 0;
+}

@@ -1,0 +1,38 @@
+// Configuration of proposals: the operator's IOF caps (CAAS_IOF_CAP_PF_PERCENT,
+// CAAS_IOF_CAP_PJ_PERCENT). Parsed once at start-up (platform/config/env.ts calls
+// parseProposalsEnv); a bad value is reported with the others and stops the service.
+import type { Env } from '../../platform/config/env-readers.js';
+import { type Decimal, dec } from '../../platform/money.js';
+import { DEFAULT_IOF_CAPS, type IofCaps } from './pricing/index.js';
+
+/** An operator cap is a share of the financed amount: above 0 and at most this, in percent. */
+export const IOF_CAP_PERCENT_MAX = 100;
+/** Digits after the point of an operator cap (2.993 = 0.0082% × 365 needs three). */
+export const IOF_CAP_PERCENT_DECIMALS_MAX = 6;
+
+export interface ProposalsSettings {
+  /** null per person type = the dated default ceiling (docs/pricing.md, "IOF cap"). */
+  readonly iofCaps: IofCaps;
+}
+
+const PERCENT_RE = /^\d{1,3}(\.\d+)?$/;
+
+function capPercent(env: Env, name: string, problems: string[]): Decimal | null {
+  const text = env[name]?.trim();
+  if (text === undefined || text === '') return null;
+  const value = PERCENT_RE.test(text) ? dec(text) : null;
+  if (value === null || !value.greaterThan(0) || value.greaterThan(IOF_CAP_PERCENT_MAX) || value.decimalPlaces() > IOF_CAP_PERCENT_DECIMALS_MAX) {
+    problems.push(`${name} must be a percentage of the financed amount above 0 and at most ${IOF_CAP_PERCENT_MAX}, with at most ${IOF_CAP_PERCENT_DECIMALS_MAX} decimals and a point (e.g. 3 or 2.993), got "${text}"`);
+    return null;
+  }
+  return value;
+}
+
+export function parseProposalsEnv(env: Env, problems: string[]): ProposalsSettings {
+  return {
+    iofCaps: {
+      PF: capPercent(env, 'CAAS_IOF_CAP_PF_PERCENT', problems) ?? DEFAULT_IOF_CAPS.PF,
+      PJ: capPercent(env, 'CAAS_IOF_CAP_PJ_PERCENT', problems) ?? DEFAULT_IOF_CAPS.PJ,
+    },
+  };
+}
