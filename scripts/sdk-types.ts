@@ -27,8 +27,10 @@ async function documentInProcess(): Promise<Record<string, unknown>> {
   const { createDb } = await import('../src/platform/db/pool.js');
   const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080', DATABASE_URL: 'postgres://127.0.0.1:9/unused', LOG_LEVEL: 'silent' });
   const db = createDb(config.databaseUrl!); // pg connects lazily: never reached
-  const authenticator = { authenticate: () => Promise.reject(new Error('not serving')) };
-  const app = await buildApp({ db, clock: systemClock, config, authenticator, routes: moduleRoutes(systemClock, config), plugins: receivablesPlugins(db, receivablesDeps(config)) });
+  // The token route and the security schemes are documented by the auth module (no query until a request).
+  const { createAuth } = await import('../src/modules/auth/auth.plugin.js');
+  const auth = createAuth(db, systemClock, config);
+  const app = await buildApp({ db, clock: systemClock, config, authenticator: auth.authenticator, routes: moduleRoutes(systemClock, config), plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config))], securitySchemes: auth.securitySchemes });
   await app.ready();
   try {
     return app.swagger() as unknown as Record<string, unknown>;

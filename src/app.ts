@@ -13,11 +13,13 @@ import { installErrorHandlers, unsupportedMediaType } from './platform/http/erro
 import { parseFormBody } from './platform/http/form-body.js';
 import { installHealth } from './platform/http/health.js';
 import { parseJsonBody } from './platform/http/json-body.js';
-import { installMetrics } from './platform/http/metrics.js';
+import { installMetrics, type MetricSource } from './platform/http/metrics.js';
 import { installOpenApi } from './platform/http/openapi.js';
 import { ALL_SPECS } from './platform/http/operations-catalog.js';
 import { registerOperation, type Authenticator, type OperationDeps } from './platform/http/operations.js';
 import { RateLimiter } from './platform/http/rate-limit.js';
+import { operationExamples } from './reference/operation-examples.js';
+import { OneLineRequestLog } from './platform/http/request-log.js';
 import type { Route } from './platform/http/route.js';
 import { compileBodyValidator } from './platform/http/schema-compiler.js';
 import { stringify } from './platform/http/serialize.js';
@@ -37,16 +39,15 @@ export interface AppDeps {
   plugins?: ((app: FastifyInstance) => Promise<void>)[];
   logger?: FastifyServerOptions['logger'];
   defaultMetrics?: boolean;
+  /** Scrape-time gauges of the modules (callbacks, boletos, proposals) for /metrics. */
+  metricSources?: MetricSource[];
+  /** components.securitySchemes of /openapi.json (the auth module describes the token flow). */
+  securitySchemes?: Record<string, unknown>;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: { paths: ['req.headers.authorization', '*.client_assertion', '*.access_token', '*.password', '*.secret', '*.documento', '*.documentoCliente', 'err.detail', 'err.where', 'err.parameters', 'err.internalQuery'], censor: '[redacted]' },
-  };
-}
+export { loggerOptions } from './platform/http/request-log.js';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: LIMITS.BODY_BYTES_MAX,
     requestTimeout: LIMITS.REQUEST_TIMEOUT_MS,
     return503OnClosing: true,
+    logController: new OneLineRequestLog(),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     requestIdHeader: false,
     genReqId: (request) => {
@@ -91,8 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema }) => compileBodyValidator(schema as Record<string, unknown>) as never);
   app.setSerializerCompiler(() => (data) => stringify(data));
   installErrorHandlers(app);
-  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? false });
-  await installOpenApi(app, deps.config.publicUrl);
+  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? false, db: deps.db, clock: deps.clock, sources: deps.metricSources ?? [] });
+  await installOpenApi(app, { publicUrl: deps.config.publicUrl, specs: deps.routes.map((route) => route.spec), examples: operationExamples(), securitySchemes: deps.securitySchemes ?? {} });
   installHealth(app, deps.db);
   for (const plugin of deps.plugins ?? []) await plugin(app);
   const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, rateLimiter: new RateLimiter(() => deps.clock.now().getTime(), deps.config.rateLimitPerSecond, deps.config.rateLimitPerSecond * 2) };

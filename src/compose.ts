@@ -20,6 +20,9 @@ import type { Config } from './platform/config/env.js';
 import type { Db } from './platform/db/pool.js';
 import type { Route } from './platform/http/route.js';
 import { startCallbackWorker } from './modules/callbacks/delivery-worker.js';
+import { callbackMetrics } from './modules/callbacks/callback-metrics.js';
+import { boletoMetrics } from './modules/receivables/boleto-metrics.js';
+import { proposalMetrics } from './modules/proposals/proposal-metrics.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
 import { settlementJobHandlers, settlementPlugins, startSettlementWorkers } from './modules/settlement/index.js';
 
@@ -37,7 +40,7 @@ export function moduleRoutes(clock: Clock, config: Config): Route[] {
  * `wallClock`: the real time, for what must agree with the partners' clocks (client assertions,
  * token lifetimes, webhook-timestamp) when `clock` is the sandbox clock; defaults to `clock`.
  */
-export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[]; wallClock?: Clock } = {}): Promise<Services> {
+export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[]; wallClock?: Clock; logStream?: NodeJS.WritableStream } = {}): Promise<Services> {
   const wallClock = options.wallClock ?? clock;
   const auth = createAuth(db, wallClock, config);
   await auth.signingKeys.ensureKey();
@@ -48,7 +51,9 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     authenticator: auth.authenticator,
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
     plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config)],
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    securitySchemes: auth.securitySchemes,
+    metricSources: [callbackMetrics, boletoMetrics, proposalMetrics],
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,
   });
   const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, settlementJobHandlers(config, receivablesJobHandlers), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];

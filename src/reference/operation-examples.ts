@@ -84,7 +84,7 @@ export function operationExamples(refs: ExampleRefs = EXAMPLE_REFS): Readonly<Re
     },
     AgendaRecebivel_ConsultarParcelas: { dto: { ...schedule, nroParcelas: [1, 2] }, dtoConsultaParcelas: { dtCalculo: '2026-11-23', permiteDescapitalizacao: true } },
     AgendaRecebivel_ConsultarBoletos: { dto: schedule, dtoConsultaBoletos: { numerosBoletos: [], trazerBoletosCancelados: true } },
-    Bureau_ConsultarBureau: { consulta: { documento: '529.982.247-25', codigoProduto: 'PF-BASICO', consultaCompleta: true } },
+    Bureau_ConsultarBureau: { consulta: { documento: '529.982.247-25', codigoProduto: '1', consultaCompleta: true } },
     Bureau_ConsultarSCR: { consulta: { documento: '529.982.247-25', dataBaseMes: '09', dataBaseAno: '2026', dtAceiteCliente: '2026-11-23T14:00:00Z' } },
     Bureau_ConsultaFraudeBureauBase: { consulta: { documento: '529.982.247-25', chavePix: 'maria@example.com', email: 'maria@example.com', celularUsuario: { codigoPais: '55', ddd: '11', numero: '987654321' } } },
     Favorecido_Incluir: { nome: 'Maria da Silva', documentoFederal: CPF, tipoCadastroPix: 1, tipoChave: 0, chave: '12345678909' },

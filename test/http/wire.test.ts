@@ -112,7 +112,9 @@ describe('wire', () => {
     const openapi = (await service.app.inject({ url: '/openapi.json' })).json() as { openapi: string; paths: Record<string, unknown> };
     assert.equal(openapi.openapi, '3.1.0');
     assert.ok(openapi.paths['/Proposta/IncluirManualSimplificado']);
+    // /docs is Swagger UI on /openapi.json (issue 15): the page loads the renderer from this server.
     const docs = await service.app.inject({ url: '/docs' });
-    assert.match(docs.body, /IncluirManualSimplificado/);
+    assert.match(docs.body, /\/docs\/assets\/swagger-ui-bundle\.js/);
+    assert.match(String(docs.headers['content-security-policy']), /script-src 'self'/);
   });
 });

@@ -33,11 +33,12 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(env: Record<string, string> = {}, extraRoutes: Route[] = []): Promise<TestService> {
+/** `logStream`: log (at LOG_LEVEL, in LOG_FORMAT of `env`) to this stream instead of not at all. */
+export async function startTestService(env: Record<string, string> = {}, extraRoutes: Route[] = [], options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestService> {
   const database = await createTestDatabase();
   const clock = fixedClock(TEST_NOW);
   const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, DATABASE_URL: database.url, LOG_LEVEL: 'silent', CAAS_WORKERS: 'false', ...env });
-  const { app } = await composeServices(database.db, clock, config, { logger: false, startWorkers: false, extraRoutes });
+  const { app } = await composeServices(database.db, clock, config, { logger: options.logStream !== undefined, logStream: options.logStream, startWorkers: false, extraRoutes });
   await app.ready();
   const service: TestService = {
     app,

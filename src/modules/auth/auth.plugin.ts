@@ -13,6 +13,7 @@ import { AuthCode, OAuthError, oauthErrorResponse, unauthorized } from './errors
 import { PgPartnerDirectory, PgReplayStore, PgServiceSigningKeys } from './postgres-stores.js';
 import { respondToTokenRequest, type TokenEndpointDeps } from './token-request.js';
 import { TOKEN_ENDPOINT_PATH } from './assertion-checks.js';
+import { securitySchemes, tokenEndpointSchema } from './token-openapi.js';
 
 /** How long a partner's enabled flag is trusted before it is read again (disable takes effect within it). */
 export const PARTNER_STATUS_TTL_MS = 30_000;
@@ -22,6 +23,8 @@ export interface Auth {
   authenticator: Authenticator;
   plugin: (app: FastifyInstance) => Promise<void>;
   signingKeys: PgServiceSigningKeys;
+  /** components.securitySchemes of /openapi.json. */
+  securitySchemes: Record<string, unknown>;
 }
 
 /** Form fields as RFC 6749 sees them: a repeated field is kept as an array (then refused). */
@@ -95,7 +98,8 @@ export function createAuth(db: Db, clock: Clock, config: Config): Auth {
   const plugin = async (app: FastifyInstance) => {
     app.post(TOKEN_ENDPOINT_PATH, {
       schema: { hide: true } as never,
-      config: { operationId: 'connect_token', formBody: true },
+      // Documented by token-openapi.ts; the form is parsed by the handler, not by a schema.
+      config: { operationId: 'connect_token', formBody: true, swaggerTransform: ({ url }) => ({ schema: tokenEndpointSchema() as never, url }) },
       // Every refusal of this endpoint is an RFC 6749 answer, never the operations' envelope. Only
       // what the client sent wrong (an unreadable body: 4xx) is a refusal; anything else (the
       // database is down, a defect) goes on to the app's error handler: a logged 500, never a 400
@@ -114,5 +118,5 @@ export function createAuth(db: Db, clock: Clock, config: Config): Auth {
     });
     app.get('/.well-known/jwks.json', { schema: { hide: true } as never }, async () => ({ keys: await signingKeys.publicJwks() }));
   };
-  return { authenticator, plugin, signingKeys };
+  return { authenticator, plugin, signingKeys, securitySchemes: securitySchemes(config.publicUrl) };
 }

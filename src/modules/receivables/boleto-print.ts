@@ -50,13 +50,27 @@ export function slipOf(boleto: BoletoRow, schedule: ScheduleRow, parcelas: reado
   };
 }
 
+/** The print route's entry in /openapi.json (documentation only). */
+const PRINT_ROUTE_DOC = {
+  operationId: 'boleto_print',
+  summary: 'The printable boleto slip (PDF): the urlImpressao of GerarUnicoBoleto / GerarMultiplosBoletos / ConsultarBoletos',
+  description: 'No token: the URL itself is the capability (192 random bits, one per boleto); keep it as secret as the slip. A cancelled boleto is not served (404).',
+  tags: ['boletos'],
+  security: [],
+  params: { type: 'object', required: ['file'], properties: { file: { type: 'string', pattern: '^[0-9a-f]{48}\\.pdf$', description: '<print token>.pdf' } } },
+  response: {
+    200: { description: 'The slip', content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } },
+    404: { description: 'Unknown or cancelled boleto (BOL404), in the result envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+  },
+};
+
 function notFound(): DomainError {
   return new DomainError('not_found', [{ code: 'BOL404', description: 'Boleto não encontrado' }]);
 }
 
 export function boletoPrintPlugin(db: Db, settings: ReceivablesSettings) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get<{ Params: { file: string } }>('/boletos/:file', async (request, reply) => {
+    app.get<{ Params: { file: string } }>('/boletos/:file', { config: { operationId: 'boleto_print', capabilityUrl: true, swaggerTransform: ({ url }) => ({ schema: PRINT_ROUTE_DOC as never, url }) } }, async (request, reply) => {
       const match = PRINT_FILE_RE.exec(request.params.file.toLowerCase());
       if (match === null) throw notFound();
       const boleto = await boletoByPrintToken(db, match[1]!);

@@ -11,6 +11,8 @@ import { parseProposalsEnv, type ProposalsSettings } from '../../modules/proposa
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export type LogFormat = 'json' | 'pretty';
+const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
 
 export interface Config {
   host: string;
@@ -21,6 +23,8 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   logLevel: LogLevel;
+  /** LOG_FORMAT: json (default, one JSON object a line) or pretty (human-readable, pino-pretty). */
+  logFormat: LogFormat;
   /** Extra accepted names of the scope that releases everything (comma-separated in env). */
   fullScopeAliases: string[];
   /** Longest client assertion accepted: exp − iat, in seconds (CAAS_ASSERTION_LIFETIME_MAX_S). */
@@ -117,6 +121,13 @@ function parseCallbackTimeout(raw: string | undefined, problems: string[]): numb
 }
 
 
+function parseLogFormat(raw: string | undefined, problems: string[]): LogFormat {
+  const format = (raw === undefined || raw === '' ? 'json' : raw.toLowerCase()) as LogFormat;
+  if (LOG_FORMATS.includes(format)) return format;
+  problems.push(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${raw}"`);
+  return 'json';
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
   const host = env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1';
@@ -141,6 +152,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl,
     dataDir,
     logLevel: rawLevel as LogLevel,
+    logFormat: parseLogFormat(env.LOG_FORMAT, problems),
     fullScopeAliases,
     assertionLifetimeMax_s: envInteger(env, 'CAAS_ASSERTION_LIFETIME_MAX_S', ASSERTION_LIFETIME_MAX_S_DEFAULT, ASSERTION_LIFETIME_S_MIN, ASSERTION_LIFETIME_S_MAX, problems),
     callbacksAllowPrivate: parseBool(env.CAAS_CALLBACKS_ALLOW_PRIVATE, false, 'CAAS_CALLBACKS_ALLOW_PRIVATE', problems),

@@ -23,6 +23,14 @@ export type Tx = Transaction<Database>;
 /** Either the pool or an open transaction: repositories accept both. */
 export type Executor = Db | Tx;
 
+const POOLS = new WeakMap<object, pg.Pool>();
+
+/** Connections of the pool behind `db` (for /metrics); null for a Db not made by createDb. */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number } | null {
+  const pool = POOLS.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 export function createDb(url: string, options: { maxConnections?: number; applicationName?: string } = {}): Db {
   const pool = new pg.Pool({
     connectionString: url,
@@ -33,7 +41,9 @@ export function createDb(url: string, options: { maxConnections?: number; applic
   });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  POOLS.set(db, pool);
+  return db;
 }
 
 /** Runs `work` in one transaction (read committed). Every state change goes through here. */

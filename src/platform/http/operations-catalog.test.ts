@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { ALL_SPECS } from './operations-catalog.js';
+import { compileBodyValidator } from './schema-compiler.js';
+import { parseJsonBody } from './json-body.js';
+import { operationExamples } from '../../reference/operation-examples.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -112,5 +115,15 @@ test('codigoOperacao accepts a numeric string as well as a UUID', () => {
   const validate = ajv.compile(spec.body);
   for (const codigoOperacao of ['771204', '3f2504e0-4f89-41d3-9a0c-0305e82c3301']) {
     assert.equal(validate({ dto: { codigoOperacao }, propostaRecusaDTO: {} }), true, JSON.stringify(validate.errors));
+  }
+});
+
+test('every operation has a request example (shown in /openapi.json) that passes its schema', () => {
+  const examples = operationExamples();
+  for (const spec of ALL_SPECS) {
+    const example = examples[spec.operationId];
+    assert.ok(example, `${spec.path}: no example in src/reference/operation-examples.ts`);
+    const result = compileBodyValidator(spec.body as Schema)(parseJsonBody(JSON.stringify(example)));
+    assert.ok(!('error' in result), `${spec.path}: ${'error' in result ? JSON.stringify(result.error.messages) : ''}`);
   }
 });

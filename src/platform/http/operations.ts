@@ -82,7 +82,7 @@ export function registerOperation<B extends TSchema, R extends TSchema>(app: Fas
   app.route({
     method: 'POST',
     url: spec.path,
-    schema: { body: spec.body, operationId: spec.operationId, summary: spec.summary, tags: [spec.scope], security: [{ bearer: [spec.scope] }], response: { 200: spec.response } } as never,
+    schema: { body: spec.body, operationId: spec.operationId, summary: spec.summary, tags: [spec.scope], response: { 200: spec.response } } as never,
     config: { envelope: spec.envelope, operationId: spec.operationId },
     onRequest: async (request) => {
       request.auth = await deps.authenticator.authenticate(request.headers.authorization, spec.scope);
