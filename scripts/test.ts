@@ -1,6 +1,7 @@
 // `npm test`: one PostgreSQL for the whole run (DATABASE_URL, or an embedded one under
-// .caas-test/), migrated once into a template database; each test file clones its own database
-// from the template (test/support/db.ts), so files run in parallel without sharing state.
+// CAAS_TEST_DATA_DIR, default .caas-test/; as root, CAAS_SYSTEM_DIR as for npm start), migrated
+// once into a template database; each test file clones its own database from the template
+// (test/support/db.ts), so files run in parallel without sharing state.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,9 +41,10 @@ async function main(): Promise<number> {
   const filters = process.argv.slice(2);
   const files = ROOTS.filter((r) => fs.existsSync(r)).flatMap((r) => findTests(r)).sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
   ensureSystemTools((line) => console.log(line));
-  const external = process.env.DATABASE_URL;
-  const dataDir = path.resolve(process.env.CAAS_TEST_DATA_DIR ?? '.caas-test');
-  const embedded = external ? null : await openEmbedded(dataDir, 'server');
+  // An empty variable counts as unset, as for npm start.
+  const external = process.env.DATABASE_URL || null;
+  const dataDir = path.resolve(process.env.CAAS_TEST_DATA_DIR || '.caas-test');
+  const embedded = external ? null : await openEmbedded(dataDir, 'server', { systemDir: process.env.CAAS_SYSTEM_DIR, rerun: 'npm test' });
   const baseUrl = external ?? (embedded as { url: string }).url;
   console.log(`tests: ${files.length} files against ${external ? 'DATABASE_URL' : 'embedded PostgreSQL'}`);
   const presence = new pg.Client({ connectionString: withDatabase(baseUrl, 'postgres'), application_name: RUN_APPLICATION_NAME });
@@ -75,4 +77,10 @@ async function otherRuns(presence: pg.Client): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+// A failure to set up (no PostgreSQL, missing tools) is one line saying what to do; the stack only
+// with LOG_LEVEL=debug.
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(`npm test: ${(error as Error).message}`);
+  if (['debug', 'trace'].includes((process.env.LOG_LEVEL ?? '').toLowerCase())) console.error((error as Error).stack);
+  return 1;
+});

@@ -66,7 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', refuseDeclaredOversize);
   const clock = deps.clock;
-  if (isSyncedClock(clock)) app.addHook('onRequest', async () => clock.sync());
+  // A failed refresh keeps the last known offset: the request's own queries report a database down.
+  if (isSyncedClock(clock)) app.addHook('onRequest', async () => clock.sync().catch(() => undefined));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header(CLOCK_HEADER, clock.now().toISOString());

@@ -6,6 +6,7 @@ const HELP_OPTION = { flag: '-h, --help', description: 'show this help and exit'
 const ENVIRONMENT = [
   ['DATABASE_URL', 'external PostgreSQL; unset = the embedded PostgreSQL of CAAS_DATA_DIR'],
   ['CAAS_DATA_DIR', 'where the embedded PostgreSQL and its files live (default .caas)'],
+  ['CAAS_SYSTEM_DIR', 'as root: PostgreSQL binaries and clusters the postgres user cannot reach in place (default /var/lib/caas)'],
   ['HOST, PORT', 'where `caas serve` listens (default 127.0.0.1:8080)'],
   ['PUBLIC_URL', 'the address partners use to reach the service (links in answers)'],
   ['LOG_LEVEL', 'fatal|error|warn|info|debug|trace|silent; debug also prints error stacks'],

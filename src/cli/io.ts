@@ -24,13 +24,15 @@ export function debugging(env: NodeJS.ProcessEnv = process.env): boolean {
 /** One clear line per failure (ConfigError lists each problem); the stack only when debugging. */
 export function errorLine(error: unknown): string {
   if (error instanceof DomainError) return error.messages.map((m) => `${m.code} ${m.description}`).join('; ');
+  const problems = (error as { problems?: unknown }).problems;
+  if (error instanceof Error && error.name === 'ConfigError' && Array.isArray(problems)) return `invalid configuration: ${problems.join('; ')}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
 export function reportError(io: CliIo, name: string, error: unknown): void {
   io.err(`${name}: ${errorLine(error)}`);
-  if (debugging() && error instanceof Error && !(error instanceof CliError) && error.name !== 'ConfigError') io.err(error.stack ?? '');
+  if (debugging() && error instanceof Error && !(error instanceof CliError)) io.err(error.stack ?? '');
 }
 
 export function printJsonOrLines(io: CliIo, json: boolean, value: unknown, lines: () => string[]): void {

@@ -47,10 +47,17 @@ test('caas --help loads none of the service libraries, and starts well under the
   const packages = new Set([...traced.stderr.matchAll(/LOADED \S*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//g)].map((m) => m[1]).filter((p) => p !== '.cache'));
   assert.deepEqual(HEAVY.filter((p) => packages.has(p)), [], `help loaded ${[...packages].join(', ')}`);
   assert.ok(!/LOADED \S*\/src\/\S*\.ts\b/.test(traced.stderr), 'help ran the TypeScript sources instead of the compiled cache');
-  const times = [1, 2, 3].map(() => caas(['--help']).ms).sort((a, b) => a - b);
-  console.log(`caas --help: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
-  // The target is 1 s; this shared test machine is often loaded several times over, so the
-  // assertion only catches a return to compiling at every start (3-10 s).
-  assert.ok(times[1]! < 2_500, `caas --help took ${times[1]} ms`);
+  const median = (run: () => number) => [run(), run(), run()].sort((a, b) => a - b)[1]!;
+  const help = median(() => caas(['--help']).ms);
+  const bare = median(() => {
+    const started = process.hrtime.bigint();
+    spawnSync(process.execPath, ['-e', '']);
+    return Number(process.hrtime.bigint() - started) / 1e6;
+  });
+  console.log(`caas --help: ${help.toFixed(0)} ms; node -e '': ${bare.toFixed(0)} ms`);
+  // The target is 1 s on an idle machine. This shared test machine is often loaded many times
+  // over, so the bound is relative to a bare node start measured at the same moment. Compiling at
+  // every start cost 30 times a bare start.
+  assert.ok(help < Math.max(2_500, 5 * bare), `caas --help took ${help} ms, a bare node start ${bare} ms`);
   fs.rmSync(path.dirname(hook), { recursive: true, force: true });
 });

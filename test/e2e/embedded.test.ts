@@ -29,7 +29,11 @@ async function cli(args: string[]): Promise<{ code: number; out: string; err: st
 }
 
 before(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caas-embedded-'));
+  // A data folder the postgres OS user can reach (mkdtemp makes 0700 folders: as root the cluster
+  // would move to CAAS_SYSTEM_DIR, which test/e2e/start-anywhere.test.ts covers).
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'caas-embedded-'));
+  fs.chmodSync(parent, 0o755);
+  dataDir = path.join(parent, 'data');
   process.env.DATABASE_URL = '';
   process.env.CAAS_DATA_DIR = dataDir;
 });
@@ -45,7 +49,7 @@ after(async () => {
     }
     await new Promise((r) => setTimeout(r, 2_000));
   }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
   process.env.DATABASE_URL = saved.DATABASE_URL;
   process.env.CAAS_DATA_DIR = saved.CAAS_DATA_DIR;
   if (saved.DATABASE_URL === undefined) delete process.env.DATABASE_URL;
@@ -94,7 +98,7 @@ test('a server that cannot start (port taken) exits non-zero and stops the Postg
     child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     assert.notEqual(code, 0);
-    assert.match(stderr, /EADDRINUSE/);
+    assert.match(stderr, /^caas serve: listen EADDRINUSE[^\n]*\n$/, 'one line, no stack');
     assert.equal(fs.existsSync(postmasterPid()), false, 'the embedded PostgreSQL was left running');
   } finally {
     blocker.close();

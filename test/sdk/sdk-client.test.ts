@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { CaasClient, CaasError, CaasNetworkError, CallbackVerificationError, readCallback, verifyCallback, messagesOf } from '../../packages/sdk/src/index.js';
+import { CALLBACK_EVENT_KINDS, CALLBACK_SUB_OBJECTS, CaasClient, CaasError, CaasNetworkError, CallbackVerificationError, readCallback, verifyCallback, messagesOf } from '../../packages/sdk/src/index.js';
+import { EVENT_NAMES, SUB_OBJECT_OF } from '../../src/modules/callbacks/event-body.js';
 import { delayBeforeRetry, DEFAULT_RETRY_POLICY, retryAfterMs } from '../../packages/sdk/src/retry.js';
 import { webhookHeaders } from '../../src/modules/callbacks/signing.js';
 
@@ -112,6 +113,16 @@ describe('SDK callbacks', () => {
     assert.deepEqual([event.id, event.type, event.kind, event.name, event.proposalNumber, event.proposalId, event.detail?.name, event.detail?.value.NroBoleto], ['msg_42', 5, 'boleto_created', 'BoletoGerado', 12, 'p-1', 'GeracaoBoleto', 99]);
     assert.equal(event.timestamp.toISOString(), at.toISOString());
     assert.equal(verifyCallback({ headers: new Headers(headers), body: Buffer.from(body), secrets: [secret], now: at }), true);
+  });
+
+  test("the SDK's event codes and sub-object names are the service's", () => {
+    assert.deepEqual(Object.keys(CALLBACK_EVENT_KINDS), Object.keys(EVENT_NAMES));
+    assert.deepEqual([...CALLBACK_SUB_OBJECTS].sort(), [...new Set([...Object.values(SUB_OBJECT_OF), 'Favorecido'])].sort());
+    const payee = readCallback({ headers: webhookHeaders({ id: 'msg_43', at, body: '{"TipoEvento":11,"NomeEvento":"FavorecidoAprovado","NroProposta":null,"Favorecido":{"CodigoFavorecido":"f-1"}}', secrets: [secret] }), body: '{"TipoEvento":11,"NomeEvento":"FavorecidoAprovado","NroProposta":null,"Favorecido":{"CodigoFavorecido":"f-1"}}', secrets: secret, now: at });
+    assert.deepEqual([payee.kind, payee.detail?.name, payee.detail?.value.CodigoFavorecido], ['payee_approved', 'Favorecido', 'f-1']);
+    const flat = readCallback({ headers: webhookHeaders({ id: 'msg_44', at, body: '{"TipoEvento":0,"NomeEvento":"AgendaCriada","NroProposta":1,"Credito":{"DtCredito":"2026-11-23"}}', secrets: [secret] }), body: '{"TipoEvento":0,"NomeEvento":"AgendaCriada","NroProposta":1,"Credito":{"DtCredito":"2026-11-23"}}', secrets: secret, now: at });
+    assert.equal(flat.detail, null);
+    assert.deepEqual(flat.body.Credito, { DtCredito: '2026-11-23' });
   });
 
   test('a changed body, another secret, a stale or missing timestamp are refused', () => {

@@ -9,7 +9,8 @@ export interface Answer {
 
 /** One attempt: the answer and its whole body within `timeoutMs`; throws on a timeout or a network error. */
 export async function sendOnce(fetchImpl: FetchLike, url: string, init: RequestInit, timeoutMs: number): Promise<Answer> {
-  const response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const response = await fetchImpl(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
   return { response, body: await readBody(response) };
 }
 

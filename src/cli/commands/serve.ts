@@ -3,18 +3,27 @@
 import type { Clock } from '../../platform/clock.js';
 import { command } from '../spec.js';
 
-function untilSignal(onSignal: (signal: string) => void): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      onSignal(signal);
-      resolve();
+/**
+ * SIGINT and SIGTERM, listened to from the very start: a signal during start-up ends the start
+ * cleanly (the PostgreSQL it started is stopped), and a repeated signal is ignored: on Ctrl-C the
+ * terminal signals node and npm, and npm forwards its own copy; the drain must not be cut short.
+ */
+function stopSignals() {
+  let received: NodeJS.Signals | null = null;
+  const requested = new Promise<NodeJS.Signals>((resolve) => {
+    const on = (signal: NodeJS.Signals) => {
+      if (received !== null) return;
+      received = signal;
+      resolve(signal);
     };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
   });
+  return { requested, received: () => received };
 }
 
 async function serve(): Promise<number> {
+  const stop = stopSignals();
   const [{ composeServices }, { systemClock }, { loadConfig }, { assertLimits, LIMITS }, { migrate }, { openDatabase }, { createDb }, { isSyncedClock, serviceClock }] = await Promise.all([
     import('../../compose.js'),
     import('../../platform/clock.js'),
@@ -27,25 +36,28 @@ async function serve(): Promise<number> {
   ]);
   const config = loadConfig();
   assertLimits();
+  if (stop.received() !== null) return 0;
   const location = await openDatabase(config, 'server');
   // A start-up failure (a port in use, a failed migration) must not leave the embedded PostgreSQL
   // this process started running behind it: everything opened so far is closed on the way out.
   let db: ReturnType<typeof createDb> | null = null;
   let clock: Clock = systemClock;
   try {
+    if (stop.received() !== null) return 0;
     await migrate(location.url);
     db = createDb(location.url);
     clock = await serviceClock(db, config.sandbox, systemClock);
     const { app, workers } = await composeServices(db, clock, config, { wallClock: systemClock });
     try {
-      await app.listen({ host: config.host, port: config.port });
+      if (stop.received() === null) await app.listen({ host: config.host, port: config.port });
     } catch (error) {
       await Promise.all(workers.map((w) => w.stop()));
       await app.close();
       throw error;
     }
-    app.log.info({ publicUrl: config.publicUrl, database: location.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL' }, 'caas is serving');
-    await untilSignal((signal) => app.log.info({ signal }, 'draining requests and stopping'));
+    if (stop.received() === null) app.log.info({ publicUrl: config.publicUrl, database: location.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL' }, 'caas is serving');
+    const signal = await stop.requested;
+    app.log.info({ signal }, 'draining requests and stopping');
     const forced = setTimeout(() => {
       app.log.error('shutdown grace period elapsed; exiting');
       process.exit(1);

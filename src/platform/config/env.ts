@@ -22,6 +22,8 @@ export interface Config {
   /** External PostgreSQL; null = the embedded one under dataDir. */
   databaseUrl: string | null;
   dataDir: string;
+  /** As root: where PostgreSQL binaries and clusters the postgres user cannot reach in place go (CAAS_SYSTEM_DIR). */
+  systemDir: string;
   logLevel: LogLevel;
   /** LOG_FORMAT: json (default, one JSON object a line) or pretty (human-readable, pino-pretty). */
   logFormat: LogFormat;
@@ -136,6 +138,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const publicUrl = parseUrl(rawPublic, 'PUBLIC_URL', ['http:', 'https:'], problems)?.replace(/\/+$/, '') ?? rawPublic;
   const databaseUrl = env.DATABASE_URL && env.DATABASE_URL !== '' ? parseUrl(env.DATABASE_URL, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems) : null;
   const dataDir = path.resolve(cwd, env.CAAS_DATA_DIR && env.CAAS_DATA_DIR !== '' ? env.CAAS_DATA_DIR : '.caas');
+  const systemDir = path.resolve(cwd, env.CAAS_SYSTEM_DIR && env.CAAS_SYSTEM_DIR !== '' ? env.CAAS_SYSTEM_DIR : '/var/lib/caas');
   const rawLevel = (env.LOG_LEVEL ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(rawLevel as LogLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   const fullScopeAliases = (env.CAAS_FULL_SCOPE_ALIASES ?? 'bmp.digital.api.full.access')
@@ -151,6 +154,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicUrl,
     databaseUrl,
     dataDir,
+    systemDir,
     logLevel: rawLevel as LogLevel,
     logFormat: parseLogFormat(env.LOG_FORMAT, problems),
     fullScopeAliases,

