@@ -2,6 +2,7 @@
 import type { Executor } from '../../platform/db/pool.js';
 import { validationError } from '../../platform/errors.js';
 import { GuaranteeCode } from './guarantee-document-validation.js';
+import { isRecordUuid } from '../../platform/uuid.js';
 import { listDocuments } from './guarantee-repository.js';
 
 export interface DocumentView {
@@ -16,12 +17,11 @@ export interface DocumentView {
   codigoUsuarioConferido: number | null;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** In `numero` order; an unknown asset has none. Error codes: GAR001 (not a uuid). */
 export async function assetDocuments(db: Executor, partnerId: string, codigoPropostaGarantiaBem: string): Promise<DocumentView[]> {
   const assetId = codigoPropostaGarantiaBem.trim().toLowerCase();
-  if (!UUID_RE.test(assetId)) throw validationError(GuaranteeCode.asset, 'Código do bem em garantia inválido: informe um uuid.', 'codigoPropostaGarantiaBem');
+  if (!isRecordUuid(assetId)) throw validationError(GuaranteeCode.asset, 'Código do bem em garantia inválido: informe um uuid.', 'codigoPropostaGarantiaBem');
   const rows = await listDocuments(db, { partnerId, assetId });
   return rows.map((r) => ({
     codigo: r.id,

@@ -3,6 +3,7 @@
 // partners on purpose: the team reviews every partner's payees.
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../platform/db/pool.js';
+import { isRecordUuid } from '../../platform/uuid.js';
 import type { Payee } from './payee-validation.js';
 import { PayeeSituacao, type PayeeSituacaoCode } from './payee-status.js';
 import type { PayeeReviewsTable, PayeesTable } from './tables.js';
@@ -10,11 +11,9 @@ import type { PayeeReviewsTable, PayeesTable } from './tables.js';
 export type PayeeRow = Selectable<PayeesTable>;
 export type NewPayeeRow = Insertable<PayeesTable>;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A text that PostgreSQL accepts as a uuid (anything else cannot name a payee). */
+/** A text that can name a payee: a uuid PostgreSQL accepts, never the nil uuid (platform/uuid.ts). */
 export function isUuid(text: string): boolean {
-  return UUID_RE.test(text);
+  return isRecordUuid(text);
 }
 
 export async function partnerAutoApprovesPayees(db: Executor, partnerId: string): Promise<boolean> {
