@@ -9,6 +9,7 @@ import type { GuaranteesTables } from '../../modules/guarantees/tables.js';
 import type { ReceivablesTables } from '../../modules/receivables/tables.js';
 import type { ProposalsTables } from '../../modules/proposals/tables.js';
 import type { BureauTables } from '../../modules/bureau/tables.js';
+import type { SettlementTables } from '../../modules/settlement/tables.js';
 
 export interface IdempotencyRecordsTable {
   partner_id: string;
@@ -111,4 +112,4 @@ export interface PlatformTables {
 }
 
 // Modules add their table interfaces here as they land.
-export interface Database extends PlatformTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables {}
+export interface Database extends PlatformTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables, SettlementTables {}
