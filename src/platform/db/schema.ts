@@ -88,8 +88,20 @@ export interface SandboxClockTable {
   updated_at: Date;
 }
 
+/** One command that ran through the runner (src/platform/commands.ts). */
+export interface CommandAuditTable {
+  id: Generated<number>;
+  command: string;
+  actor_kind: 'partner' | 'operator' | 'system';
+  actor_id: string;
+  idempotency_key: string | null;
+  summary: string;
+  created_at: Date;
+}
+
 export interface PlatformTables {
   idempotency_records: IdempotencyRecordsTable;
+  command_audit: CommandAuditTable;
   sandbox_clock: SandboxClockTable;
   jobs: JobsTable;
   partners: PartnersTable;
