@@ -37,7 +37,7 @@ test('the curl + openssl walk-through, as written, against a real server', async
   const script = [...blocks('bash'), 'echo "QS=$QS"; echo "CLIENT_ID=$CLIENT_ID"; echo "NUMERO=$NUMERO"'].join('\n');
   assert.ok(script.includes('openssl dgst -sha256 -sign'), 'the token recipe is among the executed blocks');
   const env = { ...process.env, CAAS_URL: server.url, CALLBACK_PORT: String(await freePort()), DATABASE_URL: database.url, LOG_LEVEL: 'warn' };
-  const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', script], { cwd: ROOT, env, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string; stderr?: string }) => {
+  const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', script], { cwd: ROOT, env, timeout: 600_000, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string; stderr?: string }) => {
     throw new Error(`the walk-through failed:\n${error.stdout}\n${error.stderr}`);
   });
   qs = /^QS=(.+)$/m.exec(stdout)?.[1];

@@ -6,10 +6,10 @@
 // wrong, because the answer is the same whether or not the client exists. Every check that
 // depends on the partner (unknown, disabled, no key verifies, key revoked) answers the same
 // GENERIC_CLIENT_FAILURE, so the endpoint cannot be used to enumerate client ids.
-import { createPublicKey } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
 import { findUnsafeText } from '../../platform/http/safe-text.js';
 import { OAuthError } from './errors.js';
+import { PartnerKeyCache } from './partner-key-cache.js';
 import type { PartnerDirectory, PartnerRecord, ReplayStore } from './ports.js';
 
 export const ASSERTION_ALGORITHMS = ['RS256', 'PS256'] as const;
@@ -19,6 +19,9 @@ export const CLIENT_ASSERTION_LENGTH_MAX = 8_192; // characters; an RS256 assert
 export const JTI_LENGTH_MAX = 256; // characters; jtis are stored until they expire
 export const TOKEN_ENDPOINT_PATH = '/connect/token';
 export const GENERIC_CLIENT_FAILURE = 'Autenticacao do cliente falhou';
+
+/** Content-addressed (see partner-key-cache.ts), so one per process is safe for every caller. */
+const sharedKeyCache = new PartnerKeyCache();
 
 export interface AssertionContext {
   /** The compact JWT as received. */
@@ -145,14 +148,14 @@ export function partnerKnownAndEnabled(partner: PartnerRecord | null, clientId: 
 }
 
 /** Tries each active key (the one named by the header's kid first); revoked keys are skipped. */
-export async function signatureValidWithAnActiveKey(ctx: AssertionContext, partner: PartnerRecord): Promise<void> {
+export async function signatureValidWithAnActiveKey(ctx: AssertionContext, partner: PartnerRecord, keys: PartnerKeyCache = sharedKeyCache): Promise<void> {
   const active = partner.keys.filter((k) => k.revokedAt === null || k.revokedAt.getTime() > ctx.now.getTime());
   if (active.length === 0) reject(null, `partner ${partner.partnerId} has no active key`);
   const ordered = [...active].sort((a, b) => Number(b.kid === ctx.header.kid) - Number(a.kid === ctx.header.kid));
   const failures: string[] = [];
   for (const key of ordered) {
     try {
-      await jwtVerify(ctx.token, createPublicKey(key.publicKeyPem), {
+      await jwtVerify(ctx.token, keys.publicKey(key.kid, key.publicKeyPem), {
         algorithms: [...ASSERTION_ALGORITHMS], // so HS256 keyed with the public PEM never verifies
         currentDate: ctx.now,
         clockTolerance: CLOCK_SKEW_S,
@@ -188,6 +191,8 @@ export interface AssertionOptions {
 export interface AssertionDeps {
   directory: PartnerDirectory;
   replayStore: ReplayStore;
+  /** Parsed partner keys; defaults to one cache shared by the process (it is content-addressed). */
+  partnerKeys?: PartnerKeyCache;
 }
 
 export function tokenEndpointUrl(publicUrl: string): string {
@@ -212,7 +217,7 @@ export async function verifyClientAssertion(
   for (const check of CLAIM_CHECKS) check(ctx);
   const clientId = ctx.claims.iss as string; // issuerEqualsSubject ran before
   const partner = partnerKnownAndEnabled(await deps.directory.findByClientId(clientId), clientId);
-  await signatureValidWithAnActiveKey(ctx, partner);
+  await signatureValidWithAnActiveKey(ctx, partner, deps.partnerKeys);
   await jtiNotReplayed(ctx, partner, deps.replayStore);
   return partner;
 }

@@ -10,6 +10,7 @@ import type { Authenticator } from '../../platform/http/operations.js';
 import { UNSAFE_TEXT_CODE } from '../../platform/http/safe-text.js';
 import { AccessTokenVerifier } from './access-token.js';
 import { AuthCode, OAuthError, oauthErrorResponse, unauthorized } from './errors.js';
+import { PartnerKeyCache } from './partner-key-cache.js';
 import { PgPartnerDirectory, PgReplayStore, PgServiceSigningKeys } from './postgres-stores.js';
 import { respondToTokenRequest, type TokenEndpointDeps } from './token-request.js';
 import { TOKEN_ENDPOINT_PATH } from './assertion-checks.js';
@@ -86,6 +87,7 @@ export function createAuth(db: Db, clock: Clock, config: Config): Auth {
   const partnerStatus = partnerStatusCache(db, clock);
   const tokenDeps: TokenEndpointDeps = {
     directory: new PgPartnerDirectory(db),
+    partnerKeys: new PartnerKeyCache(),
     replayStore: new PgReplayStore(db),
     signingKeys,
     publicUrl: config.publicUrl,

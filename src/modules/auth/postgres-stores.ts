@@ -9,18 +9,36 @@ import type { KeyLike, PartnerDirectory, PartnerRecord, ReplayStore, ServiceSign
 export class PgPartnerDirectory implements PartnerDirectory {
   constructor(private readonly db: Db) {}
 
+  /**
+   * One statement: the partner and all its keys (revoked ones included, so the refusal log can say
+   * how many were skipped; the check itself decides which are active, on the app's clock). Read on
+   * every request, never cached: a revocation made by any instance applies at once.
+   */
   async findByClientId(clientId: string): Promise<PartnerRecord | null> {
-    const partner = await this.db.selectFrom('partners').select(['id', 'client_id', 'enabled', 'scopes']).where('client_id', '=', clientId).executeTakeFirst();
-    if (!partner) return null;
-    const keys = await this.db.selectFrom('partner_keys').select(['kid', 'public_key_pem', 'revoked_at']).where('partner_id', '=', partner.id).execute();
+    const row = await this.db
+      .selectFrom('partners as p')
+      .select(['p.id', 'p.client_id', 'p.enabled', 'p.scopes'])
+      .select(
+        sql<StoredKey[]>`coalesce((select json_agg(json_build_object('kid', k.kid, 'pem', k.public_key_pem, 'revokedAt', k.revoked_at)) from partner_keys k where k.partner_id = p.id), '[]'::json)`.as('keys'),
+      )
+      .where('p.client_id', '=', clientId)
+      .executeTakeFirst();
+    if (!row) return null;
     return {
-      partnerId: partner.id,
-      clientId: partner.client_id,
-      enabled: partner.enabled,
-      scopes: partner.scopes,
-      keys: keys.map((k) => ({ kid: k.kid, publicKeyPem: k.public_key_pem, revokedAt: k.revoked_at })),
+      partnerId: row.id,
+      clientId: row.client_id,
+      enabled: row.enabled,
+      scopes: row.scopes,
+      keys: row.keys.map((k) => ({ kid: k.kid, publicKeyPem: k.pem, revokedAt: k.revokedAt === null ? null : new Date(k.revokedAt) })),
     };
   }
+}
+
+interface StoredKey {
+  kid: string;
+  pem: string;
+  /** timestamptz as JSON text (ISO 8601 with offset). */
+  revokedAt: string | null;
 }
 
 export class PgReplayStore implements ReplayStore {
