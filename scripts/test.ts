@@ -1,8 +1,8 @@
-// `npm test`: one PostgreSQL for the whole run (DATABASE_URL, or an embedded one under
+// `npm test`: the type checker first (fail fast), then one PostgreSQL for the whole run (DATABASE_URL, or an embedded one under
 // CAAS_TEST_DATA_DIR, default .caas-test/; as root, CAAS_SYSTEM_DIR as for npm start), migrated
 // once into a template database; each test file clones its own database from the template
 // (test/support/db.ts), so files run in parallel without sharing state.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -37,7 +37,19 @@ async function dropTestDatabases(url: string): Promise<void> {
   await adminExecute(url, rows.map((r) => `drop database if exists "${r.datname}" with (force)`));
 }
 
+/** `tsc --noEmit` before any test (issue 13): a type error fails the run at once, before PostgreSQL starts. */
+function typecheck(): boolean {
+  const tsc = path.join('node_modules', 'typescript', 'bin', 'tsc');
+  console.log('tests: type checking (tsc --noEmit)');
+  const result = spawnSync(process.execPath, [tsc, '--noEmit'], { stdio: 'inherit' });
+  return result.status === 0;
+}
+
 async function main(): Promise<number> {
+  if (!typecheck()) {
+    console.error('npm test: the type checker failed; no test ran');
+    return 1;
+  }
   const filters = process.argv.slice(2);
   const files = ROOTS.filter((r) => fs.existsSync(r)).flatMap((r) => findTests(r)).sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
   ensureSystemTools((line) => console.log(line));

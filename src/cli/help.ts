@@ -25,7 +25,7 @@ function optionFlag(name: string, option: OptionSpec): string {
 function leafUsage(node: CommandNode, leaf: LeafCommand): string {
   const options = Object.entries(leaf.options ?? {});
   const required = options.filter(([, o]) => o.type === 'string' && o.required === true).map(([name, o]) => optionFlag(name, o));
-  const args = ((leaf.args ?? []) as readonly ArgSpec[]).map((a) => (a.optional ? `[${a.name}]` : a.name));
+  const args = ((leaf.args ?? []) as readonly ArgSpec[]).map((a) => { const name = a.variadic === true ? `${a.name}...` : a.name; return a.optional ? `[${name}]` : name; });
   const optional = options.length > required.length ? ['[options]'] : [];
   return ['caas', ...node.path, ...args, ...required, ...optional].join(' ');
 }

@@ -7,7 +7,7 @@ import type { CommandNode, LeafCommand, OptionSpec } from './spec.js';
 export type Parsed =
   | { kind: 'help'; node: CommandNode }
   | { kind: 'usage-error'; node: CommandNode; message: string }
-  | { kind: 'run'; node: CommandNode; leaf: LeafCommand; options: Record<string, unknown>; args: Record<string, string | undefined> };
+  | { kind: 'run'; node: CommandNode; leaf: LeafCommand; options: Record<string, unknown>; args: Record<string, string | string[] | undefined> };
 
 type ParseArgsOptions = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
@@ -53,11 +53,11 @@ function readLeaf(node: CommandNode, leaf: LeafCommand, rest: string[]): Parsed 
     values[name] = o.type === 'boolean' ? value === true : value;
   }
   const specs = leaf.args ?? [];
-  const args: Record<string, string | undefined> = {};
-  specs.forEach((spec, i) => (args[spec.name] = parsed.positionals[i]));
-  const missing = specs.find((spec) => spec.optional !== true && args[spec.name] === undefined);
+  const args: Record<string, string | string[] | undefined> = {};
+  specs.forEach((spec, i) => (args[spec.name] = spec.variadic === true ? parsed.positionals.slice(i) : parsed.positionals[i]));
+  const missing = specs.find((spec) => spec.optional !== true && (args[spec.name] === undefined || args[spec.name]!.length === 0));
   if (missing !== undefined) return { kind: 'usage-error', node, message: `missing ${missing.name}` };
-  if (parsed.positionals.length > specs.length) return { kind: 'usage-error', node, message: `unexpected argument "${parsed.positionals[specs.length]}"` };
+  if (specs.at(-1)?.variadic !== true && parsed.positionals.length > specs.length) return { kind: 'usage-error', node, message: `unexpected argument "${parsed.positionals[specs.length]}"` };
   return { kind: 'run', node, leaf, options: values, args };
 }
 

@@ -31,6 +31,8 @@ export interface ArgSpec {
   name: string;
   description: string;
   optional?: boolean;
+  /** The last argument only: takes every remaining positional (at least one unless optional). */
+  variadic?: boolean;
 }
 
 export type OptionValues<O extends OptionSpecs> = {
@@ -38,7 +40,7 @@ export type OptionValues<O extends OptionSpecs> = {
 };
 
 export type ArgValues<A extends readonly ArgSpec[]> = {
-  [E in A[number] as E['name']]: E extends { optional: true } ? string | undefined : string;
+  [E in A[number] as E['name']]: E extends { variadic: true } ? string[] : E extends { optional: true } ? string | undefined : string;
 };
 
 export interface CommandInput<O extends OptionSpecs, A extends readonly ArgSpec[]> {

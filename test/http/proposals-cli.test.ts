@@ -114,4 +114,23 @@ describe('caas proposal', () => {
     assert.equal(out.situacao, 3);
     assert.match(out.transitions[0].on, /^\d{4}-\d{2}-\d{2}$/);
   });
+
+  test('--idempotency-key: a replay changes nothing (no second history or audit row, same output); another input under the key is refused', async () => {
+    const p = await create();
+    const argv = ['proposal', 'approve', String(p.numero), '--at', '2026-11-23', '--by', 'Ana', '--idempotency-key', 'approve-once', '--json'];
+    const first = await cli(...argv);
+    const again = await cli(...argv);
+    assert.equal(first.code, 0, first.err);
+    assert.equal(again.code, 0, again.err);
+    assert.equal(again.out, first.out);
+    assert.match(first.err, /^idempotency-key: approve-once$/);
+    assert.match(again.err, /idempotency-key: approve-once \(replayed: nothing changed\)/);
+    const history = (await consult(service, token, { codigoProposta: p.codigo })).proposta.historico as { evento: string }[];
+    assert.deepEqual(history.map((h) => h.evento), ['create', 'finalize', 'approve']);
+    const audit = await service.database.db.selectFrom('command_audit').selectAll().where('idempotency_key', '=', 'approve-once').execute();
+    assert.deepEqual(audit.map((a) => [a.command, a.actor_kind]), [['proposal.approve', 'operator']]);
+    await failsWith(/IDEM422/, 1, 'proposal', 'approve', String(p.numero), '--at', '2026-11-23', '--reason', 'other', '--idempotency-key', 'approve-once');
+    const generated = await cli('proposal', 'refuse', String(p.numero), '--reason', 'x', '--json');
+    assert.match(generated.err, /^idempotency-key: [0-9a-f-]{36}$/);
+  });
 });

@@ -4,8 +4,9 @@
 // as the HTTP operations (docs/proposal-lifecycle.md).
 import type { OperatorCommand, OperatorOutcome } from '../../modules/proposals/operator-lifecycle.js';
 import { isValidLocalDate, localDate } from '../../platform/dates.js';
-import { withCliContext, type CliContext } from '../context.js';
-import { CliError, JSON_OPTION, osUserName, printJsonOrLines } from '../io.js';
+import type { CliContext } from '../context.js';
+import { CliError, JSON_OPTION, printJsonOrLines } from '../io.js';
+import { IDEMPOTENCY_OPTION, operatorName as currentOperator, runOperatorCommand } from '../operator-command.js';
 import { command, group } from '../spec.js';
 import { CSV_OPTION, PARTNER_OPTION, RANGE_OPTIONS } from '../queries/option-specs.js';
 
@@ -14,7 +15,8 @@ const NUMBER_RE = /^[1-9]\d{0,9}$/;
 const OPTIONS = {
   at: { type: 'string', value: 'YYYY-MM-DD', description: 'the date the step happened (default: today)' },
   reason: { type: 'string', value: 'TEXT', description: 'why, recorded in the history' },
-  by: { type: 'string', value: 'NAME', description: 'who does it (default: your OS user name)' },
+  by: { type: 'string', value: 'NAME', description: 'who does it (default: CAAS_OPERATOR or your OS user name)' },
+  ...IDEMPOTENCY_OPTION,
   ...JSON_OPTION,
 } as const;
 
@@ -22,7 +24,7 @@ type Lifecycle = typeof import('../../modules/proposals/operator-lifecycle.js');
 type Action = (lifecycle: Lifecycle, ctx: CliContext, command: OperatorCommand, pending: boolean) => Promise<OperatorOutcome>;
 
 function operatorName(by: string | undefined): string {
-  const name = by?.trim() || osUserName() || 'operador';
+  const name = by?.trim() || currentOperator() || 'operador';
   return `operador:${name}`;
 }
 
@@ -32,6 +34,11 @@ function lines(outcome: OperatorOutcome): string[] {
     `proposal ${outcome.numero} (${outcome.codigo}) is now ${outcome.situacao} ${outcome.descricaoSituacao}`,
   ];
 }
+
+const summaryOf = (result: unknown): string => {
+  const outcome = result as OperatorOutcome;
+  return `proposal ${outcome.numero} is now ${outcome.situacao}`;
+};
 
 function step(name: string, description: string, action: Action, extra: { pending?: { type: 'boolean'; description: string } } = {}) {
   return command({
@@ -45,7 +52,9 @@ function step(name: string, description: string, action: Action, extra: { pendin
       const operatorCommand: OperatorCommand = { numero: Number(args.NUMERO), at: options.at === undefined ? null : localDate(options.at), reason: options.reason ?? null, by: operatorName(options.by) };
       const pending = (options as { pending?: boolean }).pending === true;
       const lifecycle = await import('../../modules/proposals/operator-lifecycle.js');
-      const outcome = await withCliContext((ctx) => action(lifecycle, ctx, operatorCommand, pending));
+      const run = { name: `proposal.${name}`, input: { ...operatorCommand, pending }, idempotencyKey: options['idempotency-key'], summarize: summaryOf };
+      // The use case joins the runner's transaction (inTransaction), so the step commits with the record.
+      const outcome = await runOperatorCommand(io, run, (input, { tx }, ctx) => action(lifecycle, { ...ctx, db: tx }, input, input.pending));
       printJsonOrLines(io, options.json, outcome, () => lines(outcome));
     },
   });

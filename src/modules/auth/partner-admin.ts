@@ -2,7 +2,7 @@
 // disable, update. Use cases take the database and clock as arguments.
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
-import type { Db, Executor } from '../../platform/db/pool.js';
+import { inTransaction, type Db, type Executor } from '../../platform/db/pool.js';
 import { DomainError } from '../../platform/errors.js';
 import { parseCallbackUrl } from '../callbacks/address-guard.js';
 import { parsePartnerHeader } from '../callbacks/partner-header.js';
@@ -81,7 +81,7 @@ export async function createPartner(db: Db, clock: Clock, input: CreatePartnerIn
   const now = clock.now();
   const partnerId = randomUUID();
   const callbackSecret = generateSecret();
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const taken = await tx.selectFrom('partners').select('id').where('client_id', '=', clientId).executeTakeFirst();
     if (taken) throw invalid(`client id "${clientId}" is already registered`, 'clientId');
     await tx
@@ -175,7 +175,7 @@ export async function updatePartner(db: Db, clock: Clock, clientId: string, flag
 export async function rotateCallbackSecret(db: Db, clock: Clock, clientId: string, retireOld: boolean): Promise<string> {
   const partner = await partnerByClientId(db, clientId);
   const secret = generateSecret();
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     if (retireOld) await tx.updateTable('partner_callback_secrets').set({ retired_at: clock.now() }).where('partner_id', '=', partner.id).where('retired_at', 'is', null).execute();
     await tx.insertInto('partner_callback_secrets').values({ partner_id: partner.id, secret, created_at: clock.now() }).execute();
   });

@@ -3,7 +3,7 @@
 // callback event, all in one transaction. Automatic approval (register-payee.ts) comes through
 // recordDecision too, with who = 'auto'.
 import type { Clock } from '../../platform/clock.js';
-import type { Db, Executor } from '../../platform/db/pool.js';
+import { inTransaction, type Db, type Executor } from '../../platform/db/pool.js';
 import { businessError, validationError } from '../../platform/errors.js';
 import { enqueueCallback } from '../callbacks/outbox.js';
 import { EventType, payeeEvent } from '../callbacks/events.js';
@@ -63,7 +63,7 @@ function checked(result: CheckedText): string {
 async function decide(db: Db, clock: Clock, codigo: string, decision: Decision, by: string, reason: string | null): Promise<PayeeWire> {
   const notFound = () => businessError(PayeeReviewCode.notFound, `Favorecido ${codigo} não encontrado.`, 'codigoFavorecido');
   if (!isUuid(codigo)) throw notFound();
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const payee = await lockPayeeForReview(tx, codigo);
     if (!payee) throw notFound();
     const transition = nextSituacao(situacaoOf(payee), decision);

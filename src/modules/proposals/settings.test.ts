@@ -27,7 +27,7 @@ test('caas serve refuses to start with a bad IOF cap, naming it', async () => {
   try {
     const code = await main(['serve'], { out: () => {}, err: (line) => err.push(line) });
     assert.equal(code, 1);
-    assert.match(err.join('\n'), /caas serve: invalid configuration:\n {2}- CAAS_IOF_CAP_PF_PERCENT must be a percentage .* got "three"/);
+    assert.match(err.join('\n'), /caas serve: invalid configuration:[\s\S]*CAAS_IOF_CAP_PF_PERCENT must be a percentage .* got "three"/);
   } finally {
     if (previous === undefined) delete process.env.CAAS_IOF_CAP_PF_PERCENT;
     else process.env.CAAS_IOF_CAP_PF_PERCENT = previous;

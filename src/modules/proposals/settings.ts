@@ -3,7 +3,8 @@
 // parseProposalsEnv); a bad value is reported with the others and stops the service.
 import type { Env } from '../../platform/config/env-readers.js';
 import { type Decimal, dec } from '../../platform/money.js';
-import { DEFAULT_IOF_CAPS, type IofCaps } from './pricing/index.js';
+// Type-only: start-up (and `caas --help`, which loads the config module) need not load the pricing maths.
+import type { IofCaps } from './pricing/index.js';
 
 /** An operator cap is a share of the financed amount: above 0 and at most this, in percent. */
 export const IOF_CAP_PERCENT_MAX = 100;
@@ -31,8 +32,9 @@ function capPercent(env: Env, name: string, problems: string[]): Decimal | null 
 export function parseProposalsEnv(env: Env, problems: string[]): ProposalsSettings {
   return {
     iofCaps: {
-      PF: capPercent(env, 'CAAS_IOF_CAP_PF_PERCENT', problems) ?? DEFAULT_IOF_CAPS.PF,
-      PJ: capPercent(env, 'CAAS_IOF_CAP_PJ_PERCENT', problems) ?? DEFAULT_IOF_CAPS.PJ,
+      // null = the dated default (pricing/iof.ts DEFAULT_IOF_CAPS).
+      PF: capPercent(env, 'CAAS_IOF_CAP_PF_PERCENT', problems),
+      PJ: capPercent(env, 'CAAS_IOF_CAP_PJ_PERCENT', problems),
     },
   };
 }

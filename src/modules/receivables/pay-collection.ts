@@ -48,9 +48,9 @@ function paymentDate(input: PaymentInput, now: Date, collected: Collected): Loca
   return date;
 }
 
-async function settle(tx: Executor, deps: PayDeps, collected: Collected, amount: Decimal, date: LocalDate, now: Date): Promise<PaymentReceipt> {
+async function settle(tx: Executor, deps: PayDeps, collected: Collected, amount: Decimal, date: LocalDate, now: Date, keepExcess = false): Promise<PaymentReceipt & { excess: Decimal }> {
   const { schedule } = collected;
-  const receipt = { proposalNumber: schedule.proposal_number, amount, date, launches: 0, paidOff: false };
+  const receipt = { proposalNumber: schedule.proposal_number, amount, date, launches: 0, paidOff: false, excess: dec(0) };
   if (collected.covered.length === 0) return receipt; // a refund boleto: money back, no installment
   if (schedule.situacao !== SituacaoAgenda.open) throw scheduleNotOpen(situacaoAgendaText(schedule.situacao));
   const installments = await installmentsOf(tx, schedule, true);
@@ -63,7 +63,7 @@ async function settle(tx: Executor, deps: PayDeps, collected: Collected, amount:
     collected.permite,
     deps.settings.charges,
   );
-  if (!allocation.excess.isZero()) {
+  if (!allocation.excess.isZero() && !keepExcess) {
     throw businessError(C.overpayment, `Valor pago (${amount.toFixed(2)}) é superior ao saldo das parcelas (${amount.minus(allocation.excess).toFixed(2)})`, 'amount');
   }
   const items = allocation.parts.map((part) => ({
@@ -72,8 +72,9 @@ async function settle(tx: Executor, deps: PayDeps, collected: Collected, amount:
     description: collected.description,
     fieldPrefix: 'pagamento',
   }));
+  if (items.length === 0) return { ...receipt, excess: amount };
   const posted = await postLaunches(tx, deps, schedule, installments, items, collected.source, now);
-  return { ...receipt, launches: items.length, paidOff: posted.paidOff };
+  return { ...receipt, launches: items.length, paidOff: posted.paidOff, excess: allocation.excess };
 }
 
 function refuseUnpayable(what: string, payable: boolean, state: string): void {
@@ -83,6 +84,36 @@ function refuseUnpayable(what: string, payable: boolean, state: string): void {
 async function markPaid(tx: Executor, boleto: BoletoRow | null, charge: ChargeRow | null, date: LocalDate, amount: Decimal): Promise<void> {
   if (boleto !== null) await setBoletoSituacao(tx, boleto, BoletoSituacao.paid, { paid_on: date, amount_paid: amount.toFixed(2) });
   if (charge !== null) await setChargeStatus(tx, charge, 'paid', { paid_on: date, amount_paid: amount.toFixed(2) });
+}
+
+async function boletoCollected(tx: Executor, schedule: ScheduleRow, boleto: BoletoRow, charge: ChargeRow | null): Promise<Collected> {
+  const covered = await boletoInstallments(tx, [boleto.id]);
+  return { schedule, covered, expiresOn: boleto.expires_on as LocalDate, permite: boleto.permite_descapitalizacao, source: { viaBoleto: true, boletoId: boleto.id, chargeId: charge?.id ?? null }, description: `Pagamento do boleto nº ${boleto.numero}` };
+}
+
+async function chargeCollected(tx: Executor, schedule: ScheduleRow, charge: ChargeRow): Promise<Collected> {
+  const covered = await chargeInstallments(tx, [charge.id]);
+  return { schedule, covered, expiresOn: charge.expires_on as LocalDate, permite: charge.permite_descapitalizacao, source: { viaBoleto: false, boletoId: null, chargeId: charge.id }, description: `Pagamento Pix da cobrança ${charge.id}` };
+}
+
+/** What a settlement reported by the bank or the Pix provider posted; `excess` is what could not be placed. */
+export interface ReportedReceipt extends PaymentReceipt {
+  excess: Decimal;
+}
+
+/**
+ * A payment the bank or the PSP reports (settlement module), in the caller's transaction, the
+ * schedule then the boleto and charge rows locked by the caller. Never refused for its date or an
+ * excess: the money has arrived; what cannot be placed is returned as `excess`. The caller has
+ * checked that the collection and its schedule can still be paid.
+ */
+export async function settleReported(tx: Executor, deps: PayDeps, schedule: ScheduleRow, target: { boleto: BoletoRow | null; charge: ChargeRow | null; viaPix: boolean }, amount: Decimal, date: LocalDate, now: Date): Promise<ReportedReceipt> {
+  // A hybrid charge paid by its Pix is a Pix launch (viaBoleto false) even though it has a boleto.
+  const byBoleto = target.boleto !== null && !(target.viaPix && target.charge !== null);
+  const collected = byBoleto ? await boletoCollected(tx, schedule, target.boleto!, target.charge) : await chargeCollected(tx, schedule, target.charge!);
+  const receipt = await settle(tx, deps, collected, amount, date, now, true);
+  await markPaid(tx, target.boleto, target.charge, date, amount);
+  return receipt;
 }
 
 /** A boleto paid at the bank (by its numeroBoleto). */
@@ -95,10 +126,9 @@ export async function payBoleto(db: Db, clock: Clock, deps: PayDeps, numero: num
     const charge = found.charge_id === null ? null : ((await chargeById(tx, found.partner_id, found.charge_id, true)) ?? null);
     const boleto = (await boletoById(tx, found.partner_id, found.id, true))!;
     refuseUnpayable(`Boleto nº ${numero}`, boleto.registration_status === BoletoSituacao.registered, registrationView(boleto.registration_status).descricaoBoletoRegistro);
-    const covered = await boletoInstallments(tx, [boleto.id]);
-    const collected: Collected = { schedule, covered, expiresOn: boleto.expires_on as LocalDate, permite: boleto.permite_descapitalizacao, source: { viaBoleto: true, boletoId: boleto.id, chargeId: charge?.id ?? null }, description: `Pagamento do boleto nº ${numero}` };
+    const collected = await boletoCollected(tx, schedule, boleto, charge);
     const amount = input.amount ?? dec(boleto.amount);
-    const receipt = await settle(tx, deps, collected, amount, paymentDate(input, now, collected), now);
+    const { excess: _none, ...receipt } = await settle(tx, deps, collected, amount, paymentDate(input, now, collected), now);
     await markPaid(tx, boleto, charge, receipt.date, amount);
     return receipt;
   });
@@ -117,10 +147,9 @@ export async function payCharge(db: Db, clock: Clock, deps: PayDeps, codigoLiqui
     const boleto = (await boletoOfCharge(tx, charge.partner_id, charge.id, true)) ?? null;
     // The Pix of a hybrid boleto exists at the bank once the boleto is registered.
     if (boleto !== null) refuseUnpayable(`Cobrança ${charge.id}`, boleto.registration_status === BoletoSituacao.registered, 'boleto não registrado');
-    const covered = await chargeInstallments(tx, [charge.id]);
-    const collected: Collected = { schedule, covered, expiresOn: charge.expires_on as LocalDate, permite: charge.permite_descapitalizacao, source: { viaBoleto: false, boletoId: null, chargeId: charge.id }, description: `Pagamento Pix da cobrança ${charge.id}` };
+    const collected = await chargeCollected(tx, schedule, charge);
     const amount = input.amount ?? dec(charge.amount);
-    const receipt = await settle(tx, deps, collected, amount, paymentDate(input, now, collected), now);
+    const { excess: _none, ...receipt } = await settle(tx, deps, collected, amount, paymentDate(input, now, collected), now);
     await markPaid(tx, boleto, charge, receipt.date, amount);
     return receipt;
   });

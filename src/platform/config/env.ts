@@ -6,6 +6,7 @@ import { LIMITS } from './limits.js';
 import { ASSERTION_LIFETIME_MAX_S_DEFAULT } from '../../modules/auth/assertion-checks.js';
 import { parseReceivablesEnv, type ReceivablesSettings } from '../../modules/receivables/settings.js';
 import { parseBureauEnv, type BureauSettings } from '../../modules/bureau/settings.js';
+import { parseSettlementEnv, type SettlementSettings } from '../../modules/settlement/settings.js';
 import { parseProposalsEnv, type ProposalsSettings } from '../../modules/proposals/settings.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -47,6 +48,8 @@ export interface Config {
   receivables: ReceivablesSettings;
   /** Bureau provider (BUREAU_PROVIDER), answer reuse window and SCR windows (docs/bureau.md). */
   bureau: BureauSettings;
+  /** Boleto registration (sandbox or CNAB), the CNAB inbox, the Pix provider (docs/settlement.md). */
+  settlement: SettlementSettings;
   /** Operator IOF caps (CAAS_IOF_CAP_PF_PERCENT / CAAS_IOF_CAP_PJ_PERCENT; docs/pricing.md). */
   proposals: ProposalsSettings;
 }
@@ -165,6 +168,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rateLimitPerSecond: envInteger(env, 'CAAS_RATE_LIMIT_PER_SECOND', LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND, 1, RATE_PER_SECOND_MAX, problems),
     receivables: parseReceivablesEnv(env, problems),
     bureau: parseBureauEnv(env, problems),
+    settlement: parseSettlementEnv(env, problems, cwd),
     proposals: parseProposalsEnv(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -46,7 +46,11 @@ export function createDb(url: string, options: { maxConnections?: number; applic
   return db;
 }
 
-/** Runs `work` in one transaction (read committed). Every state change goes through here. */
-export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
+/**
+ * Runs `work` in one transaction (read committed). Every state change goes through here. Given an
+ * open transaction (a use case called by the command runner, src/platform/commands.ts), `work`
+ * joins it, so the effect commits together with the runner's idempotency record and audit row.
+ */
+export function inTransaction<T>(db: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Tx) : db.transaction().execute(work);
 }

@@ -9,6 +9,7 @@ import type { GuaranteesTables } from '../../modules/guarantees/tables.js';
 import type { ReceivablesTables } from '../../modules/receivables/tables.js';
 import type { ProposalsTables } from '../../modules/proposals/tables.js';
 import type { BureauTables } from '../../modules/bureau/tables.js';
+import type { SettlementTables } from '../../modules/settlement/tables.js';
 
 export interface IdempotencyRecordsTable {
   partner_id: string;
@@ -87,8 +88,20 @@ export interface SandboxClockTable {
   updated_at: Date;
 }
 
+/** One command that ran through the runner (src/platform/commands.ts). */
+export interface CommandAuditTable {
+  id: Generated<number>;
+  command: string;
+  actor_kind: 'partner' | 'operator' | 'system';
+  actor_id: string;
+  idempotency_key: string | null;
+  summary: string;
+  created_at: Date;
+}
+
 export interface PlatformTables {
   idempotency_records: IdempotencyRecordsTable;
+  command_audit: CommandAuditTable;
   sandbox_clock: SandboxClockTable;
   jobs: JobsTable;
   partners: PartnersTable;
@@ -99,4 +112,4 @@ export interface PlatformTables {
 }
 
 // Modules add their table interfaces here as they land.
-export interface Database extends PlatformTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables {}
+export interface Database extends PlatformTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables, SettlementTables {}

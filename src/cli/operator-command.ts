@@ -1,0 +1,51 @@
+// The CLI face of the command runner (issue 13): every operator command that changes state maps
+// argv → input and runs through runCommand (src/platform/commands.ts), with the operator as the
+// actor and an idempotency key (`--idempotency-key K`, generated when absent). The key is printed
+// on standard error (`idempotency-key: K`), so standard output stays the command's own text or
+// JSON document; run the command again with the same key and nothing changes: the stored result
+// is printed again. Keep this file light at the top (see spec.ts): the runner loads on use.
+import { randomUUID } from 'node:crypto';
+import type { CommandContext } from '../platform/commands.js';
+import { withCliContext, type CliContext } from './context.js';
+import { CliError, osUserName, type CliIo } from './io.js';
+
+// Same bound as the HTTP IdempotencyKey header (LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX, checked below).
+export const IDEMPOTENCY_OPTION = {
+  'idempotency-key': {
+    type: 'string',
+    value: 'KEY',
+    description: 'run at most once: the same KEY with the same input changes nothing again and prints the first result (default: generated, printed on stderr)',
+  },
+} as const;
+
+/** The operator running the CLI: CAAS_OPERATOR, else the OS user name; null when neither is known. */
+export function operatorName(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.CAAS_OPERATOR?.trim() || osUserName();
+}
+
+export interface OperatorRun<I> {
+  /** The command's stable name, e.g. "proposal.approve". */
+  name: string;
+  input: I;
+  idempotencyKey: string | undefined;
+  summarize?: (result: unknown) => string;
+}
+
+export type OperatorHandler<I, R> = (input: I, command: CommandContext, cli: CliContext) => Promise<R>;
+
+/** Runs one operator command through the runner; returns its result (the stored one on a replay). */
+export async function runOperatorCommand<I, R>(io: CliIo, run: OperatorRun<I>, handler: OperatorHandler<I, R>): Promise<R> {
+  const [{ runCommand }, { LIMITS }] = await Promise.all([import('../platform/commands.js'), import('../platform/config/limits.js')]);
+  const key = run.idempotencyKey ?? randomUUID();
+  if (key.trim() === '' || key.length > LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX) throw new CliError(`--idempotency-key must have 1 to ${LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX} characters`);
+  const actor = { kind: 'operator' as const, id: operatorName() ?? 'operator' };
+  const outcome = await withCliContext((cli) =>
+    runCommand(
+      { db: cli.db, clock: cli.clock, idempotencyRetentionMs: cli.config.idempotencyRetentionMs },
+      { name: run.name, input: run.input, actor, idempotencyKey: key, summarize: run.summarize },
+      (input, command) => handler(input, command, cli),
+    ),
+  );
+  io.err(`idempotency-key: ${key}${outcome.replayed ? ' (replayed: nothing changed)' : ''}`);
+  return outcome.result;
+}

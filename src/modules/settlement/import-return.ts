@@ -1,0 +1,121 @@
+// `caas cnab retorno` and the inbox worker: a CNAB 240 return file applied whole, in one
+// transaction, once. The file's SHA-256 is stored with it: the same file again changes nothing
+// (and a concurrent import of the same file waits on the unique index, then finds it done).
+import { createHash, randomUUID } from 'node:crypto';
+import type { Clock } from '../../platform/clock.js';
+import { inTransaction, type Db, type Tx } from '../../platform/db/pool.js';
+import { dec } from '../../platform/money.js';
+import { BoletoSituacao } from '../receivables/boleto-status.js';
+import { registerBoleto } from '../receivables/boleto-registration.js';
+import { cancelBoletoNow } from '../receivables/collection-cancel.js';
+import { boletoById, setBoletoSituacao } from '../receivables/collection-repository.js';
+import { scheduleById } from '../receivables/schedule-repository.js';
+import { applyReportedPayment, type ApplyOutcome, type PayDeps, type PaymentTarget } from './apply-payment.js';
+import type { ReturnKind } from './cnab/profiles.js';
+import { parseReturn, type ReturnEntry, type ReturnFile } from './cnab/return-file.js';
+import { recordEvent } from './ledger.js';
+
+export type EntryOutcome = ReturnKind | ApplyOutcome | 'ignored';
+
+export interface ImportResult {
+  file: string;
+  sha256: string;
+  status: 'applied' | 'alreadyImported';
+  bank: string;
+  entries: number;
+  outcomes: Partial<Record<EntryOutcome, number>>;
+}
+
+interface Ctx {
+  tx: Tx;
+  deps: PayDeps;
+  file: ReturnFile;
+  fileId: string;
+  sha256: string;
+  now: Date;
+}
+
+async function targetOf(tx: Tx, bank: string, sequence: bigint): Promise<PaymentTarget | null> {
+  const row = await tx.selectFrom('receivable_boletos').select(['id', 'partner_id', 'schedule_id', 'charge_id']).where('bank_code', '=', bank).where('nosso_numero_seq', '=', Number(sequence)).executeTakeFirst();
+  return row === undefined ? null : { partnerId: row.partner_id, scheduleId: row.schedule_id, boletoId: row.id, chargeId: row.charge_id };
+}
+
+function eventOf(ctx: Ctx, e: ReturnEntry, target: PaymentTarget | null) {
+  return {
+    source_key: `cnab:${ctx.sha256}:${e.line}`,
+    channel: 'boleto' as const,
+    actor: `bank:${ctx.file.bank}`,
+    file_id: ctx.fileId,
+    partner_id: target?.partnerId ?? null,
+    boleto_id: target?.boletoId ?? null,
+    charge_id: target?.chargeId ?? null,
+    reference: e.nossoNumero,
+    paid_on: e.occurredOn,
+    credited_on: e.creditedOn,
+    reasons: e.reasons.length === 0 ? null : e.reasons.map((r) => `${r.code} ${r.text}`).join('; '),
+  };
+}
+
+/** Registration confirmed, refused, or a write-off: the boleto's state at the bank. */
+async function applyStatus(ctx: Ctx, e: ReturnEntry, target: PaymentTarget | null): Promise<EntryOutcome> {
+  const kind = target === null && e.kind !== 'informational' ? 'ignored' : e.kind;
+  await recordEvent(ctx.tx, { ...eventOf(ctx, e, target), kind: e.kind, amount_paid: null }, ctx.now);
+  if (target === null) return kind;
+  const schedule = await scheduleById(ctx.tx, target.partnerId, target.scheduleId, true);
+  const boleto = (await boletoById(ctx.tx, target.partnerId, target.boletoId!, true))!;
+  if (e.kind === 'registered') await registerBoleto(ctx.tx, boleto, ctx.now);
+  if (e.kind === 'rejected' && boleto.registration_status === BoletoSituacao.pending) await setBoletoSituacao(ctx.tx, boleto, BoletoSituacao.failed);
+  if (e.kind === 'writtenOff' && boleto.registration_status !== BoletoSituacao.paid) await cancelBoletoNow(ctx.tx, schedule, boleto, ctx.now);
+  return kind;
+}
+
+async function applyEntry(ctx: Ctx, e: ReturnEntry): Promise<EntryOutcome> {
+  const target = await targetOf(ctx.tx, ctx.file.bank, e.sequence);
+  if (e.kind !== 'settled') return applyStatus(ctx, e, target);
+  return applyReportedPayment(
+    ctx.tx,
+    ctx.deps,
+    target,
+    {
+      sourceKey: `cnab:${ctx.sha256}:${e.line}`,
+      channel: 'boleto',
+      actor: `bank:${ctx.file.bank}`,
+      reference: e.nossoNumero,
+      amount: dec(e.paid),
+      paidOn: e.occurredOn!,
+      creditedOn: e.creditedOn,
+      fileId: ctx.fileId,
+      reportedCharges: dec(e.charges),
+      reportedDiscount: dec(e.discount),
+    },
+    ctx.now,
+  );
+}
+
+export function sha256Of(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Parses first (a bad file changes nothing and names its line and field), then applies it whole. */
+export async function importReturnFile(db: Db, clock: Clock, deps: PayDeps, name: string, bytes: Buffer): Promise<ImportResult> {
+  const file = parseReturn(name, bytes.toString('latin1'));
+  const sha256 = sha256Of(bytes);
+  const result: ImportResult = { file: name, sha256, status: 'applied', bank: file.bank, entries: file.entries.length, outcomes: {} };
+  return inTransaction(db, async (tx) => {
+    const now = clock.now();
+    const fileId = randomUUID();
+    const inserted = await tx
+      .insertInto('settlement_files')
+      .values({ id: fileId, direction: 'return', bank_code: file.bank, name, sha256, file_sequence: file.fileSequence, entries: file.entries.length, created_at: now })
+      .onConflict((oc) => oc.columns(['direction', 'sha256']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted === undefined) return { ...result, status: 'alreadyImported' as const };
+    const ctx: Ctx = { tx, deps, file, fileId, sha256, now };
+    for (const entry of file.entries) {
+      const outcome = await applyEntry(ctx, entry);
+      result.outcomes[outcome] = (result.outcomes[outcome] ?? 0) + 1;
+    }
+    return result;
+  });
+}

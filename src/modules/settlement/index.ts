@@ -1,0 +1,16 @@
+// The settlement module: money from banks (CNAB 240 files) and Pix providers (API Pix) applied to
+// receivables. Its public entry: everything other modules, the CLI and the composition root use.
+export { CnabError } from './cnab/record.js';
+export { BANK_PROFILES, bankProfile, type BankProfile, type ReturnKind } from './cnab/profiles.js';
+export { buildRemittance, remittanceText, type RemittanceEntry } from './cnab/remittance.js';
+export { parseReturn, type ReturnEntry, type ReturnFile } from './cnab/return-file.js';
+export { buildReturn, type BankEvent } from './cnab/return-writer.js';
+export { settlementJobHandlers, settlementPlugins, startSettlementWorkers } from './wiring.js';
+export { PixApiClient } from './pix/api-client.js';
+export { cobvBody } from './pix/charge-body.js';
+export { importReturnFile, type ImportResult } from './import-return.js';
+export { makeRemittance, type RemittanceResult } from './make-remittance.js';
+export { scanInbox } from './inbox-worker.js';
+export { parseSettlementEnv, type SettlementSettings, type PixProviderSettings } from './settings.js';
+export { reconcile, reconciliationCsv, type Reconciliation, type ChannelReconciliation } from './reconcile.js';
+export { registerChargeAtProvider } from './pix/register-charge.js';

@@ -1,0 +1,106 @@
+// `caas cnab remessa`: the boletos waiting for registration (tipoRegistro 2) and the write-offs of
+// cancelled boletos that the bank registered, in one remittance file; each marked as sent in the
+// transaction that records the file. The file is written (temp then rename) before the commit: a
+// failed commit removes it; after a crash between the rename and the commit nothing is marked, and
+// the next run writes the same entries under the same name and sequence, replacing that file.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Clock } from '../../platform/clock.js';
+import { inTransaction, type Db, type Tx } from '../../platform/db/pool.js';
+import { addDays, brazilDateAt, type LocalDate } from '../../platform/dates.js';
+import { BoletoSituacao } from '../receivables/boleto-status.js';
+import type { ReceivablesSettings } from '../receivables/settings.js';
+import { bankProfile } from './cnab/profiles.js';
+import { buildRemittance, remittanceText, type PayerAddress, type RemittanceEntry } from './cnab/remittance.js';
+import { sha256Of } from './import-return.js';
+
+export interface RemittanceResult {
+  path: string | null;
+  fileSequence: number;
+  registrations: number;
+  writeOffs: number;
+}
+
+const OFFLINE = 2;
+
+async function pendingRegistrations(tx: Tx, bank: string) {
+  return tx
+    .selectFrom('receivable_boletos as b')
+    .innerJoin('receivable_schedules as s', 's.id', 'b.schedule_id')
+    .leftJoin('settlement_remittance_items as r', (j) => j.onRef('r.boleto_id', '=', 'b.id').on('r.kind', '=', 'register'))
+    .select(['b.id', 'b.partner_id', 'b.numero', 'b.nosso_numero_seq', 'b.created_at', 'b.due_date', 'b.amount', 'b.discount', 's.customer_document', 's.customer_name'])
+    .where('b.bank_code', '=', bank)
+    .where('b.registration_mode', '=', OFFLINE)
+    .where('b.registration_status', '=', BoletoSituacao.pending)
+    .where('r.boleto_id', 'is', null)
+    .orderBy('b.numero')
+    .forUpdate('b')
+    .skipLocked()
+    .execute();
+}
+
+async function pendingWriteOffs(tx: Tx, bank: string) {
+  return tx
+    .selectFrom('receivable_boletos as b')
+    .innerJoin('settlement_remittance_items as sent', (j) => j.onRef('sent.boleto_id', '=', 'b.id').on('sent.kind', '=', 'register'))
+    .leftJoin('settlement_remittance_items as w', (j) => j.onRef('w.boleto_id', '=', 'b.id').on('w.kind', '=', 'writeOff'))
+    .select(['b.id', 'b.numero', 'b.nosso_numero_seq', 'b.due_date', 'b.amount'])
+    .where('b.bank_code', '=', bank)
+    .where('b.registration_status', 'in', [BoletoSituacao.cancelPending, BoletoSituacao.cancelled])
+    .where('w.boleto_id', 'is', null)
+    .orderBy('b.numero')
+    .forUpdate('b')
+    .skipLocked()
+    .execute();
+}
+
+async function addressOf(tx: Tx, partnerId: string, document: string): Promise<PayerAddress | null> {
+  const a = await tx.selectFrom('customer_addresses').selectAll().where('partner_id', '=', partnerId).where('customer_document', '=', document).orderBy('principal', 'desc').orderBy('updated_at', 'desc').executeTakeFirst();
+  if (a === undefined) return null;
+  return { street: [a.logradouro, a.nro_logradouro].filter((x) => x).join(', '), district: a.bairro ?? '', zip: a.cep, city: a.cidade, state: a.uf };
+}
+
+const percent = (rate: { times(n: number): { toFixed(d: number): string } }) => rate.times(100).toFixed(2);
+
+function hhmmss(now: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(now).replaceAll(':', '');
+}
+
+export async function makeRemittance(db: Db, clock: Clock, settings: ReceivablesSettings, bank: string, outDir: string): Promise<RemittanceResult> {
+  if (bank !== settings.issuer.bankCode) throw new Error(`the configured boleto issuer is bank ${settings.issuer.bankCode} (CAAS_BOLETO_BANK_CODE); no agência/conta is configured for bank ${bank}`);
+  const profile = bankProfile(bank);
+  let written: string | null = null;
+  try {
+    return await inTransaction(db, async (tx) => {
+    const now = clock.now();
+    const today = brazilDateAt(now);
+    const registrations = await pendingRegistrations(tx, bank);
+    const writeOffs = await pendingWriteOffs(tx, bank);
+    const last = await tx.selectFrom('settlement_files').select((eb) => eb.fn.max('file_sequence').as('n')).where('direction', '=', 'remittance').where('bank_code', '=', bank).executeTakeFirst();
+    const fileSequence = Number(last?.n ?? 0) + 1;
+    if (registrations.length + writeOffs.length === 0) return { path: null, fileSequence: fileSequence - 1, registrations: 0, writeOffs: 0 };
+    const entries: RemittanceEntry[] = [];
+    for (const b of registrations) {
+      entries.push({ kind: 'register', sequence: BigInt(b.nosso_numero_seq), documentNumber: String(b.numero), issuedOn: brazilDateAt(b.created_at), dueDate: b.due_date as LocalDate, amount: b.amount, discount: b.discount, interestMonthlyPercent: percent(settings.charges.lateInterestMonthlyRate), finePercent: percent(settings.charges.fineRate), payer: { document: b.customer_document, name: b.customer_name ?? '' }, address: await addressOf(tx, b.partner_id, b.customer_document) });
+    }
+    for (const b of writeOffs) entries.push({ kind: 'writeOff', sequence: BigInt(b.nosso_numero_seq), documentNumber: String(b.numero), dueDate: b.due_date as LocalDate, amount: b.amount });
+    const text = remittanceText(buildRemittance({ profile, issuer: settings.issuer, company: settings.beneficiary, fileSequence, generatedOn: today, generatedAt: hhmmss(now), entries, chargesFrom: (d) => addDays(d, 1) }));
+    const bytes = Buffer.from(text, 'latin1');
+    const name = `remessa-${bank}-${String(fileSequence).padStart(6, '0')}.rem`;
+    const fileId = randomUUID();
+    await tx.insertInto('settlement_files').values({ id: fileId, direction: 'remittance', bank_code: bank, name, sha256: sha256Of(bytes), file_sequence: fileSequence, entries: entries.length, created_at: now }).execute();
+    const items = [...registrations.map((b) => ({ boleto_id: b.id, kind: 'register' as const })), ...writeOffs.map((b) => ({ boleto_id: b.id, kind: 'writeOff' as const }))];
+    await tx.insertInto('settlement_remittance_items').values(items.map((i) => ({ ...i, file_id: fileId, created_at: now }))).execute();
+    const target = path.join(outDir, name);
+    await fs.mkdir(outDir, { recursive: true });
+    await fs.writeFile(`${target}.tmp`, bytes, { flag: 'w' });
+    await fs.rename(`${target}.tmp`, target);
+    written = target;
+    return { path: target, fileSequence, registrations: registrations.length, writeOffs: writeOffs.length };
+    });
+  } catch (error) {
+    if (written !== null) await fs.rm(written, { force: true });
+    throw error;
+  }
+}

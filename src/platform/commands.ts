@@ -1,0 +1,144 @@
+// The one command runner (issue 13). Every state-changing command of every face (partner API,
+// operator CLI, and later the console and bank files) runs as
+//   runCommand(deps, { name, input, actor, idempotencyKey?, locks? }, handler)
+// and the runner owns, in ONE transaction:
+//   - the idempotency record (executeIdempotent: key + hash of the input + the stored domain result;
+//     a replay returns the stored result without running the handler, another input under the key
+//     is a typed `idempotency_mismatch` (422), a key held by a running transaction a `conflict` (409));
+//   - the advisory locks the command names (waited for, in a fixed order, so two commands never
+//     deadlock on them);
+//   - the audit row: command name, actor, key and a one-line summary;
+//   - the outbox: the handler calls ctx.enqueue(event) and the writer the composition root gave the
+//     runner stores the events in the same transaction.
+// Platform knows no lending: names, inputs, results, events and summaries are opaque here.
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Clock } from './clock.js';
+import type { Db, Tx } from './db/pool.js';
+import { DomainError, type MessageInput } from './errors.js';
+import { executeIdempotent, hashRequest } from './idempotency.js';
+import { stringify } from './http/serialize.js';
+
+export type ActorKind = 'partner' | 'operator' | 'system';
+
+/** Who asked: a partner (its partner id), an operator (a person's name) or a system job (its name). */
+export interface Actor {
+  kind: ActorKind;
+  id: string;
+}
+
+/** An event for the outbox; the composition root's writer knows what to do with it. */
+export interface OutboxEvent {
+  kind: string;
+  payload: unknown;
+}
+
+export type OutboxWriter = (tx: Tx, events: readonly OutboxEvent[], now: Date) => Promise<void>;
+
+export interface CommandDeps {
+  db: Db;
+  clock: Clock;
+  /** Stores the events a handler enqueued, in its transaction; absent → enqueueing is an error. */
+  outbox?: OutboxWriter;
+  /** How long idempotency records are kept (default: LIMITS.IDEMPOTENCY_RETENTION_MS). */
+  idempotencyRetentionMs?: number;
+}
+
+export interface CommandRequest<I> {
+  /** A stable name, e.g. "proposal.approve"; the idempotency scope and the audit's command. */
+  name: string;
+  input: I;
+  actor: Actor;
+  /** Without a key the command runs every time (no record is kept). */
+  idempotencyKey?: string;
+  /** Advisory locks to hold for the transaction (any strings: "proposal:42"). */
+  locks?: readonly string[];
+  /** The audit line; default: the command name. */
+  summarize?: (result: unknown) => string;
+}
+
+export interface CommandContext {
+  tx: Tx;
+  clock: Clock;
+  now: Date;
+  actor: Actor;
+  enqueue(event: OutboxEvent): void;
+}
+
+export type CommandHandler<I, R> = (input: I, ctx: CommandContext) => Promise<R>;
+
+export interface CommandOutcome<R> {
+  result: R;
+  /** True when the result is the stored one of an earlier run under the same key. */
+  replayed: boolean;
+}
+
+/**
+ * Idempotency records are scoped by (partner_id, operation, key). Commands of a partner use its
+ * partner id; commands of operators and system jobs share this scope (their keys are generated
+ * UUIDs or chosen by the person, and the command name separates operations).
+ */
+export const NON_PARTNER_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+/** Marks a stored business error (the stored result is the error, replayed as the same error). */
+const ERROR_STATUS = 400;
+
+function lockKey(name: string): string {
+  return createHash('sha256').update(name).digest().readBigInt64BE(0).toString();
+}
+
+async function takeLocks(tx: Tx, locks: readonly string[]): Promise<void> {
+  for (const name of [...new Set(locks)].sort()) await sql`select pg_advisory_xact_lock(${lockKey(name)}::bigint)`.execute(tx);
+}
+
+function errorRecord(error: DomainError): { statusCode: number; body: string } {
+  return { statusCode: ERROR_STATUS, body: JSON.stringify({ kind: error.kind, messages: error.messages }) };
+}
+
+function rethrowStored(body: string): never {
+  const stored = JSON.parse(body) as { kind: DomainError['kind']; messages: MessageInput[] };
+  throw new DomainError(stored.kind, stored.messages);
+}
+
+async function runOnce<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<R> {
+  await takeLocks(tx, request.locks ?? []);
+  const now = deps.clock.now();
+  const events: OutboxEvent[] = [];
+  const enqueue = (event: OutboxEvent): void => {
+    if (deps.outbox === undefined) throw new Error(`assertion: command ${request.name} enqueued an event but the runner has no outbox writer`);
+    events.push(event);
+  };
+  const result = await handler(request.input, { tx, clock: deps.clock, now, actor: request.actor, enqueue });
+  if (events.length > 0) await (deps.outbox as OutboxWriter)(tx, events, now);
+  await tx
+    .insertInto('command_audit')
+    .values({
+      command: request.name,
+      actor_kind: request.actor.kind,
+      actor_id: request.actor.id,
+      idempotency_key: request.idempotencyKey ?? null,
+      summary: request.summarize?.(result) ?? request.name,
+      created_at: now,
+    })
+    .execute();
+  return result;
+}
+
+/** Runs one command: see the header. Results must be JSON-shaped (a replay returns them parsed). */
+export async function runCommand<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>): Promise<CommandOutcome<R>> {
+  if (request.idempotencyKey === undefined) {
+    const result = await deps.db.transaction().execute((tx) => runOnce(deps, request, handler, tx));
+    return { result, replayed: false };
+  }
+  const scope = {
+    partnerId: request.actor.kind === 'partner' ? request.actor.id : NON_PARTNER_SCOPE,
+    operation: request.name,
+    key: request.idempotencyKey,
+    requestHash: hashRequest(request.input),
+  };
+  const work = async (tx: Tx) => stringify(await runOnce(deps, request, handler, tx));
+  const outcome = await executeIdempotent(deps.db, deps.clock, scope, work, errorRecord, deps.idempotencyRetentionMs);
+  if (outcome.statusCode === ERROR_STATUS) rethrowStored(outcome.body);
+  // The stored form, on the first run as on a replay, so both render the same.
+  return { result: JSON.parse(outcome.body) as R, replayed: outcome.replayed };
+}

@@ -1,0 +1,127 @@
+// A Pix provider over the API Pix (a local fake: real HTTPS with client certificates made by
+// openssl, OAuth2, webhooks): a charge registered as cobv with a dynamic BR Code, paid, notified,
+// confirmed with GET /pix, settled once (endToEndId), with the provider as actor; the webhook's
+// secret; a notification that cannot be confirmed yet stays pending; a pix for a cancelled charge
+// is an unmatched receipt; cob, removal and refunds through the client; start-up validation.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, test } from 'node:test';
+import { parseBrCode } from '../../src/modules/receivables/pix/br-code.js';
+import { PixApiClient, registerChargeAtProvider } from '../../src/modules/settlement/index.js';
+import { ConfigError, loadConfig } from '../../src/platform/config/env.js';
+import { dec } from '../../src/platform/money.js';
+import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
+import { startTestService } from '../support/app.js';
+import { details, ok, openFor, outbox, type World } from '../http/receivables-fixture.js';
+
+const SECRET = 'w'.repeat(40);
+let certs: FakeCerts;
+let provider: FakePixProvider;
+let world: World;
+
+function pixEnv(): Record<string, string> {
+  return { CAAS_PIX_PSP_URL: provider.url, CAAS_PIX_PSP_TOKEN_URL: provider.tokenUrl, CAAS_PIX_PSP_CLIENT_ID: provider.clientId, CAAS_PIX_PSP_CLIENT_SECRET: provider.clientSecret, CAAS_PIX_PSP_CERT: certs.clientCert, CAAS_PIX_PSP_KEY: certs.clientKey, CAAS_PIX_PSP_CA: certs.ca, CAAS_PIX_KEY: '11222333000181', CAAS_PIX_WEBHOOK_SECRET: SECRET };
+}
+
+before(async () => {
+  certs = makeCerts();
+  provider = await startFakePixProvider(certs);
+  const service = await startTestService(pixEnv());
+  service.clock.set('2024-01-15T15:00:00Z');
+  const partner = await service.onboard();
+  world = { service, partner, token: await service.token(partner) };
+  provider.webhook = async (body) => (await world.service.app.inject({ method: 'POST', url: `/webhooks/pix/${SECRET}/pix`, payload: body as object })).statusCode;
+});
+after(async () => {
+  await world.service.close();
+  await provider.close();
+  fs.rmSync(certs.dir, { recursive: true, force: true });
+});
+
+function client(): PixApiClient {
+  return new PixApiClient(world.service.config.settlement.pix!, world.service.clock);
+}
+
+async function pixCharge(proposalId: string, parcela: number, due: string): Promise<string> {
+  const body = await ok(world, '/AgendaRecebivel/GerarUnicaCobranca', { dto: { codigoProposta: proposalId, nroParcelas: [parcela] }, dtoGerarUnicaLiquidacao: { dtVencimento: due, descricaoLiquidacao: `Parcela ${parcela}`, pagamentoViaPIX: true, pagamentoViaBoleto: false } });
+  return (body.cobrancas as Array<{ codigoLiquidacao: string }>)[0]!.codigoLiquidacao;
+}
+
+test('a cobv charge at the provider is paid, notified, confirmed and settled once, with the provider as actor', async () => {
+  const s = await openFor(world, { firstDue: '2024-02-10', disbursedOn: '2024-01-10', count: 3 });
+  const chargeId = await pixCharge(s.proposalId, 1, '2024-02-10');
+  const registered = await registerChargeAtProvider(world.service.database.db, client(), world.service.config.receivables, '11222333000181', world.partner.partnerId, chargeId);
+  const cobv = provider.charges.get(registered.txid)!;
+  assert.equal(cobv.kind, 'cobv');
+  assert.deepEqual((cobv.body as { calendario: unknown }).calendario, { dataDeVencimento: '2024-02-10', validadeAposVencimento: (cobv.body as { calendario: { validadeAposVencimento: number } }).calendario.validadeAposVencimento });
+  assert.deepEqual((cobv.body as { valor: { multa: unknown; juros: unknown } }).valor.multa, { modalidade: 2, valorPerc: '2.00' });
+  const parsed = parseBrCode(registered.emv);
+  assert.ok(parsed.ok);
+  assert.equal(parsed.code.url, cobv.location, 'a dynamic BR Code: the provider location, no key');
+  assert.equal(parsed.code.key, null);
+  assert.equal((await client().getCobv(registered.txid)).status, 'ATIVA');
+
+  const paid = await provider.pay(registered.txid, '350.00', '2024-02-09T13:00:00-03:00');
+  assert.equal(paid.webhookStatus, 200);
+  assert.ok(provider.requests.includes(`GET /pix/${paid.endToEndId}`), 'confirmed with GET /pix before settling');
+  const parcelas = (await details(world, s.proposalId)).parcelas;
+  assert.deepEqual([parcelas[0]!.situacao, parcelas[0]!.lancamentos![0]!.viaBoleto], [1, false]);
+  const db = world.service.database.db;
+  const event = await db.selectFrom('settlement_events').selectAll().where('source_key', '=', `pix:${paid.endToEndId}`).executeTakeFirstOrThrow();
+  assert.deepEqual([event.kind, event.channel, event.actor, event.outcome, event.paid_on], ['settled', 'pix', `psp:${new URL(provider.url).host}`, 'full', '2024-02-09']);
+  assert.ok((await outbox(world, s.proposalId)).some((e) => e.type === 3));
+
+  // The provider delivers the same notification again: nothing changes.
+  const again = await world.service.app.inject({ method: 'POST', url: `/webhooks/pix/${SECRET}/pix`, payload: { pix: [{ endToEndId: paid.endToEndId, txid: registered.txid, valor: '350.00', horario: '2024-02-09T13:00:00-03:00' }] } });
+  assert.equal(again.statusCode, 200);
+  assert.equal((await db.selectFrom('receivable_launches').select('id').where('charge_id', '=', chargeId).execute()).length, 1);
+
+  // Refund through the provider.
+  const refund = await client().refund(paid.endToEndId, 'D1', '10.00');
+  assert.deepEqual([refund.id, refund.valor, refund.status], ['D1', '10.00', 'DEVOLVIDO']);
+});
+
+test('the webhook: wrong secret 404, bad body 400; unconfirmable pix stays pending then settles; cancelled charge → unmatched', async () => {
+  assert.equal((await world.service.app.inject({ method: 'POST', url: `/webhooks/pix/${'x'.repeat(40)}/pix`, payload: { pix: [] } })).statusCode, 404);
+  assert.equal((await world.service.app.inject({ method: 'POST', url: `/webhooks/pix/${SECRET}/pix`, payload: { pix: [{ endToEndId: 'short', valor: '1', horario: 'x' }] } })).statusCode, 400);
+
+  const s = await openFor(world, { firstDue: '2024-02-10', disbursedOn: '2024-01-10', count: 3 });
+  const chargeId = await pixCharge(s.proposalId, 2, '2024-03-10');
+  const { txid } = await registerChargeAtProvider(world.service.database.db, client(), world.service.config.receivables, '11222333000181', world.partner.partnerId, chargeId);
+  provider.failGetPix = true;
+  const down = await provider.pay(txid, '100.00', '2024-02-20T10:00:00-03:00');
+  assert.equal(down.webhookStatus, 200, 'stored: the provider need not retry');
+  const db = world.service.database.db;
+  const pending = await db.selectFrom('settlement_pix_notifications').selectAll().where('end_to_end_id', '=', down.endToEndId).executeTakeFirstOrThrow();
+  assert.deepEqual([pending.confirmed_at, pending.attempts], [null, 1]);
+  assert.equal((await db.selectFrom('receivable_launches').select('id').where('charge_id', '=', chargeId).execute()).length, 0);
+  provider.failGetPix = false;
+  const retry = await world.service.app.inject({ method: 'POST', url: `/webhooks/pix/${SECRET}/pix`, payload: { pix: [{ endToEndId: down.endToEndId, txid, valor: '100.00', horario: '2024-02-20T10:00:00-03:00' }] } });
+  assert.equal(retry.statusCode, 200);
+  const partial = await db.selectFrom('settlement_events').select(['outcome', 'amount_paid']).where('source_key', '=', `pix:${down.endToEndId}`).executeTakeFirstOrThrow();
+  assert.deepEqual([partial.outcome, partial.amount_paid], ['partial', '100.00']);
+
+  // Cancelled at the provider and here, then paid anyway: an unmatched receipt, never lost.
+  const cancelledId = await pixCharge(s.proposalId, 3, '2024-04-10');
+  const cancelled = await registerChargeAtProvider(world.service.database.db, client(), world.service.config.receivables, '11222333000181', world.partner.partnerId, cancelledId);
+  assert.equal((await client().cancel('cobv', cancelled.txid)).status, 'REMOVIDA_PELO_USUARIO_RECEBEDOR');
+  await db.updateTable('receivable_charges').set({ status: 'cancelled' }).where('id', '=', cancelledId).execute();
+  const late = await provider.pay(cancelled.txid, '350.00', '2024-02-21T10:00:00-03:00');
+  assert.equal(late.webhookStatus, 200);
+  const unmatched = await db.selectFrom('settlement_unmatched').selectAll().where('source_key', '=', `pix:${late.endToEndId}`).executeTakeFirstOrThrow();
+  assert.deepEqual([unmatched.amount, unmatched.channel, dec(unmatched.amount).toFixed(2)], ['350.00', 'pix', '350.00']);
+  assert.match(unmatched.reason, /cancelada/);
+});
+
+test('cob (immediate) through the client; configuration validated at start-up', async () => {
+  const txid = 'a'.repeat(30);
+  const created = await client().putCob(txid, { calendario: { expiracao: 3600 }, valor: { original: '12.34' }, chave: '11222333000181' });
+  assert.equal(created.status, 'ATIVA');
+  assert.equal((await client().getCob(txid)).valor.original, '12.34');
+  assert.throws(() => loadConfig({ CAAS_PIX_PSP_URL: 'http://psp.example', CAAS_PIX_WEBHOOK_SECRET: 'short', CAAS_PIX_PSP_CERT: '/nonexistent.pem' }), (e: unknown) => {
+    const text = (e as ConfigError).problems.join('\n');
+    for (const expected of ['CAAS_PIX_PSP_TOKEN_URL is required', 'CAAS_PIX_PSP_CLIENT_ID is required', 'CAAS_PIX_WEBHOOK_SECRET must be 32', 'CAAS_PIX_PSP_URL must be an https URL', 'CAAS_PIX_PSP_CERT: cannot read', 'CAAS_PIX_PSP_CERT and CAAS_PIX_PSP_KEY go together']) assert.ok(text.includes(expected), `${expected} in:\n${text}`);
+    return true;
+  });
+  assert.equal(loadConfig({}).settlement.pix, null, 'no provider: the sandbox stays as it is');
+});
