@@ -1,6 +1,7 @@
 // The operations `npm run bench` measures. Each names its path, how to build a request body,
 // and how many rows it writes (the baseline does the same number of inserts). Modules add theirs.
 import { randomInt, randomUUID } from 'node:crypto';
+import { brazilDateAt } from '../src/platform/dates.js';
 import { cpfCheckDigits } from '../src/platform/documents.js';
 
 function randomCpf(): string {
@@ -41,8 +42,22 @@ export interface BenchOperation {
   status?: number;
   /** How many distinct bodies to prepare (default 200); large for operations that cache by input. */
   pool?: number;
+  /**
+   * What the baseline route does for this operation (issue 14): 'token' = RS256 verify + ES256 sign
+   * + one insert; 'read' = one select by key returning an answer of the subject's size; 'writes'
+   * (default) = `writes` row inserts in one transaction (none: an authenticated no-op).
+   */
+  baseline?: 'token' | 'read' | 'writes';
   setup?(ctx: BenchContext): Promise<void>;
   body(ctx: BenchContext): Promise<string> | string;
+}
+
+/**
+ * Today's date in São Paulo: what the operator commands' `--at` and the interface's dates mean.
+ * The UTC date is tomorrow there between 21:00 and 24:00, and `--at` refuses a future date.
+ */
+export function benchToday(now: Date = new Date()): string {
+  return brazilDateAt(now);
 }
 
 export const OPERATIONS: BenchOperation[] = [
@@ -51,6 +66,7 @@ export const OPERATIONS: BenchOperation[] = [
     path: '/connect/token',
     writes: 1,
     form: true,
+    baseline: 'token',
     body: async (ctx) =>
       new URLSearchParams({ grant_type: 'client_credentials', client_id: ctx.clientId, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: await ctx.assertion() }).toString(),
   },
@@ -98,6 +114,7 @@ OPERATIONS.push(
     name: 'Proposta/Consultar (by numero)',
     path: '/Proposta/Consultar',
     writes: 0,
+    baseline: 'read',
     setup: async (ctx) => {
       const response = await fetch(`${ctx.url}/Proposta/IncluirManualSimplificado`, { method: 'POST', headers: { authorization: `Bearer ${ctx.token}`, idempotencykey: randomUUID(), 'content-type': 'application/json' }, body: proposalBody() });
       const created = (await response.json()) as { numero: number };
@@ -107,7 +124,7 @@ OPERATIONS.push(
   },
 );
 
-const TODAY = () => new Date().toISOString().slice(0, 10);
+const TODAY = () => benchToday();
 // A 48-month loan: long for consumer credit, so per-installment costs show.
 const INSTALLMENTS_PER_PROPOSAL = 48;
 
@@ -181,12 +198,14 @@ OPERATIONS.push(
     name: 'AgendaRecebivel/ConsultarParcelas (3 installments)',
     path: '/AgendaRecebivel/ConsultarParcelas',
     writes: 0,
+    baseline: 'read',
     body: (ctx) => JSON.stringify({ dto: { codigoProposta: (ctx.state.launchProposals as string[])[0], nroParcelas: [1, 2, 3] }, dtoConsultaParcelas: { dtCalculo: TODAY(), permiteDescapitalizacao: true } }),
   },
   {
     name: 'AgendaRecebivel/ConsultarDetalhes (48 installments)',
     path: '/AgendaRecebivel/ConsultarDetalhes',
     writes: 0,
+    baseline: 'read',
     body: (ctx) => JSON.stringify({ dto: { codigoProposta: (ctx.state.boletoProposals as string[])[0], nroParcelas: [] }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } }),
   },
 );

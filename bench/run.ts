@@ -84,6 +84,23 @@ async function measure(url: string, op: BenchOperation, ctx: BenchContext, pathO
   return { rps: result.requests.total / seconds, p50_ms: result.latency.p50, p99_ms: result.latency.p99, unexpected, errors: result.errors };
 }
 
+/**
+ * The baseline route doing this operation's essential work (issue 14). For a read, one answer of
+ * the subject is stored in the baseline's table first, so the baseline's single select by key
+ * returns exactly as many bytes.
+ */
+async function baselineFor(op: BenchOperation, ctx: BenchContext, baselineUrl: string): Promise<{ op: BenchOperation; path: string; kind: string; answerBytes?: number }> {
+  const kind = op.baseline ?? 'writes';
+  if (kind === 'token') return { op, path: '/baseline/token', kind };
+  if (kind === 'writes') return { op: { ...op, form: false }, path: `/baseline/${op.writes}`, kind: op.writes === 0 ? 'no-op' : 'writes' };
+  const sample = await fetch(`${ctx.url}${op.path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.token}`, idempotencykey: randomUUID() }, body: await op.body(ctx) });
+  const answer = await sample.text();
+  const key = encodeURIComponent(op.name);
+  const stored = await fetch(`${baselineUrl}/baseline/answer/${key}`, { method: 'PUT', headers: { 'content-type': 'text/plain; charset=utf-8' }, body: answer });
+  if (!stored.ok) throw new Error(`bench: baseline refused the sample answer of ${op.name}: ${stored.status} ${await stored.text()}`);
+  return { op: { ...op, form: false }, path: `/baseline/read/${key}`, kind: 'read', answerBytes: Buffer.byteLength(answer) };
+}
+
 async function main(): Promise<void> {
   const external = process.env.DATABASE_URL;
   const embedded = external ? null : await openEmbedded(path.join(ROOT, '.caas-bench'), 'server');
@@ -105,7 +122,7 @@ async function main(): Promise<void> {
     const common = { DATABASE_URL: url, PUBLIC_URL: serverUrl, LOG_LEVEL: 'error', CAAS_WORKERS: 'false', HOST: '127.0.0.1', CAAS_RATE_LIMIT_PER_SECOND: '1000000' };
     children.push(spawnNode([...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []), 'bin/caas.mjs', 'serve'], { ...common, PORT: String(port) }));
     await waitReady(`${serverUrl}/health/ready`, children[0] as ChildProcess);
-    children.push(spawnNode(['--import', 'tsx', 'bench/baseline-server.ts'], { ...common, PORT: String(basePort) }));
+    children.push(spawnNode(['--import', 'tsx', 'bench/baseline-server.ts'], { ...common, PORT: String(basePort), BENCH_PARTNER_PUBLIC_KEY_PEM: keys.publicKeyPem }));
     await waitReady(`${baselineUrl}/`, children[1] as ChildProcess);
     const privateKey = await importPKCS8(keys.privateKeyPem, 'RS256');
     const assertion = async () => {
@@ -130,11 +147,12 @@ async function main(): Promise<void> {
     const only = process.env.BENCH_ONLY;
     for (const op of OPERATIONS.filter((o) => !only || o.name.includes(only) || o.setup !== undefined)) {
       await op.setup?.(ctx);
+      const base = await baselineFor(op, ctx, baselineUrl);
       await measure(serverUrl, op, ctx, undefined, WARMUP_SECONDS);
-      await measure(baselineUrl, { ...op, form: false }, ctx, `/baseline/${op.writes}`, WARMUP_SECONDS);
+      await measure(baselineUrl, base.op, ctx, base.path, WARMUP_SECONDS);
       const subject = await measure(serverUrl, op, ctx);
-      const baseline = await measure(baselineUrl, { ...op, form: false }, ctx, `/baseline/${op.writes}`);
-      const row = { operation: op.name, path: op.path, writes: op.writes, subject, baseline, rps_ratio: subject.rps / baseline.rps, p99_ratio: subject.p99_ms / Math.max(baseline.p99_ms, 0.001) };
+      const baseline = await measure(baselineUrl, base.op, ctx, base.path);
+      const row = { operation: op.name, path: op.path, writes: op.writes, baseline_kind: base.kind, answer_bytes: base.answerBytes, subject, baseline, rps_ratio: subject.rps / baseline.rps, p99_ratio: subject.p99_ms / Math.max(baseline.p99_ms, 0.001) };
       rows.push(row);
       let flag = subject.errors + subject.unexpected > 0 ? `  (${subject.errors} errors, ${subject.unexpected} unexpected statuses)` : '';
       if (subject.unexpected > 0) {

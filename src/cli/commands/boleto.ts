@@ -2,7 +2,7 @@
 // (sandbox), posted through the launch use case (viaBoleto true).
 // `caas boleto list [--status S] [--proposal N] [--partner ID] [--from D] [--to D] [--json]`:
 // boletos across partners, a table with headers (src/cli/queries/boletos.ts).
-import { withCliContext } from '../context.js';
+import { runOperatorCommand } from '../operator-command.js';
 import { CliError, JSON_OPTION, printJsonOrLines } from '../io.js';
 import { command, group } from '../spec.js';
 import { PARTNER_OPTION, RANGE_OPTIONS } from '../queries/option-specs.js';
@@ -21,8 +21,10 @@ export default [
       if (!NUMBER_RE.test(args.NUMERO)) throw new CliError('expected exactly one boleto NUMERO (numeroBoleto)');
       const payment = readPayment(options);
       const [{ payBoleto }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/pay-collection.js'), import('../../modules/receivables/receivables-wiring.js')]);
-      const receipt = await withCliContext(({ db, clock, config }) => payBoleto(db, clock, receivablesDeps(config), Number(args.NUMERO), payment));
-      printJsonOrLines(io, options.json, receiptJson(receipt), () => receiptLines(`boleto ${args.NUMERO}`, receipt));
+      const run = { name: 'boleto.pay', input: { numero: Number(args.NUMERO), payment }, idempotencyKey: options['idempotency-key'], summarize: () => `boleto ${args.NUMERO} paid` };
+      // The stored (and replayed) result is the receipt's JSON form, so a replay prints the same.
+      const receipt = await runOperatorCommand(io, run, async (input, { tx, clock }, { config }) => receiptJson(await payBoleto(tx, clock, receivablesDeps(config), input.numero, input.payment)));
+      printJsonOrLines(io, options.json, receipt, () => receiptLines(`boleto ${args.NUMERO}`, receipt));
     },
   }),
   command({

@@ -3,6 +3,7 @@
 import type { CallbackListItem } from '../../modules/callbacks/callbacks-admin.js';
 import { withCliContext } from '../context.js';
 import { JSON_OPTION, printJsonOrLines } from '../io.js';
+import { IDEMPOTENCY_OPTION, runOperatorCommand } from '../operator-command.js';
 import { command, group } from '../spec.js';
 
 const admin = () => import('../../modules/callbacks/callbacks-admin.js');
@@ -35,10 +36,11 @@ export default [
     name: 'callbacks redeliver',
     description: 'make a delivered or failed event pending again; the worker sends it at once',
     args: [{ name: 'ID', description: 'the event id (see callbacks list)' }],
-    options: JSON_OPTION,
+    options: { ...IDEMPOTENCY_OPTION, ...JSON_OPTION },
     run: async ({ args, options }, io) => {
       const { redeliverCallback } = await admin();
-      const item = await withCliContext(({ db, clock }) => redeliverCallback(db, clock, args.ID));
+      const run = { name: 'callbacks.redeliver', input: { id: args.ID }, idempotencyKey: options['idempotency-key'], summarize: () => `callback ${args.ID} redelivered` };
+      const item = await runOperatorCommand(io, run, (i, { tx, clock }) => redeliverCallback(tx, clock, i.id));
       printJsonOrLines(io, options.json, item, () => [`${item.id} is pending again (webhook-id ${item.webhookId}); the worker sends it now`]);
     },
   }),

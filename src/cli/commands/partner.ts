@@ -1,8 +1,10 @@
-// `caas partner create|list|add-key|revoke-key|disable|enable|update|rotate-secret`.
+// `caas partner create|list|add-key|revoke-key|disable|enable|update|rotate-secret`. Every change
+// runs through the command runner (src/cli/operator-command.ts): idempotent under --idempotency-key.
 import fs from 'node:fs';
 import type { PartnerFlags } from '../../modules/auth/partner-admin.js';
 import { withCliContext } from '../context.js';
 import { CliError, JSON_OPTION, printJsonOrLines } from '../io.js';
+import { IDEMPOTENCY_OPTION, runOperatorCommand } from '../operator-command.js';
 import { command, group, type OptionValues } from '../spec.js';
 
 const admin = () => import('../../modules/auth/partner-admin.js');
@@ -53,13 +55,15 @@ export default [
       'public-key': { type: 'string', value: 'FILE', description: "the partner's public key (PEM, from caas keygen)", required: true },
       'client-id': { type: 'string', value: 'ID', description: 'the client_id to give it (default: generated)' },
       ...FLAG_OPTIONS,
+      ...IDEMPOTENCY_OPTION,
       ...JSON_OPTION,
     },
     run: async ({ options }, io) => {
       const publicKeyPem = readKey(options['public-key']);
       const { createPartner } = await admin();
-      const created = await withCliContext(({ db, clock, config }) =>
-        createPartner(db, clock, { name: options.name, publicKeyPem, ...(options['client-id'] ? { clientId: options['client-id'] } : {}), ...flagsOf(options) }, { fullAccessAliases: config.fullScopeAliases }),
+      const input = { name: options.name, publicKeyPem, ...(options['client-id'] ? { clientId: options['client-id'] } : {}), ...flagsOf(options) };
+      const created = await runOperatorCommand(io, { name: 'partner.create', input, idempotencyKey: options['idempotency-key'], summarize: (r) => `partner ${(r as { clientId: string }).clientId} created` }, (i, { tx, clock }, { config }) =>
+        createPartner(tx, clock, i, { fullAccessAliases: config.fullScopeAliases }),
       );
       printJsonOrLines(io, options.json, created, () => [
         `client_id: ${created.clientId}`,
@@ -85,11 +89,13 @@ export default [
     name: 'partner add-key',
     description: 'add a public key to a partner (key rotation)',
     args: CLIENT_ID,
-    options: { 'public-key': { type: 'string', value: 'FILE', description: 'the new public key (PEM)', required: true } },
+    options: { 'public-key': { type: 'string', value: 'FILE', description: 'the new public key (PEM)', required: true }, ...IDEMPOTENCY_OPTION },
     run: async ({ args, options }, io) => {
       const pem = readKey(options['public-key']);
       const { addPartnerKey } = await admin();
-      const kid = await withCliContext(({ db, clock }) => addPartnerKey(db, clock, args.CLIENT_ID, pem));
+      const kid = await runOperatorCommand(io, { name: 'partner.add-key', input: { clientId: args.CLIENT_ID, pem }, idempotencyKey: options['idempotency-key'], summarize: () => `key added to ${args.CLIENT_ID}` }, (i, { tx, clock }) =>
+        addPartnerKey(tx, clock, i.clientId, i.pem),
+      );
       io.out(`added key ${kid} to ${args.CLIENT_ID}`);
     },
   }),
@@ -97,10 +103,12 @@ export default [
     name: 'partner revoke-key',
     description: "revoke one of a partner's public keys",
     args: CLIENT_ID,
-    options: { kid: { type: 'string', value: 'KID', description: 'the key id to revoke (see partner list)', required: true } },
+    options: { kid: { type: 'string', value: 'KID', description: 'the key id to revoke (see partner list)', required: true }, ...IDEMPOTENCY_OPTION },
     run: async ({ args, options }, io) => {
       const { revokePartnerKey } = await admin();
-      await withCliContext(({ db, clock }) => revokePartnerKey(db, clock, args.CLIENT_ID, options.kid));
+      await runOperatorCommand(io, { name: 'partner.revoke-key', input: { clientId: args.CLIENT_ID, kid: options.kid }, idempotencyKey: options['idempotency-key'], summarize: () => `key ${options.kid} of ${args.CLIENT_ID} revoked` }, (i, { tx, clock }) =>
+        revokePartnerKey(tx, clock, i.clientId, i.kid),
+      );
       io.out(`revoked key ${options.kid} of ${args.CLIENT_ID}`);
     },
   }),
@@ -109,9 +117,13 @@ export default [
       name: `partner ${value ? 'enable' : 'disable'}`,
       description: value ? 'let a disabled partner get tokens again' : 'refuse new tokens to a partner',
       args: CLIENT_ID,
-      run: async ({ args }, io) => {
+      options: IDEMPOTENCY_OPTION,
+      run: async ({ args, options }, io) => {
         const { setPartnerEnabled } = await admin();
-        await withCliContext(({ db, clock }) => setPartnerEnabled(db, clock, args.CLIENT_ID, value));
+        const name = `partner.${value ? 'enable' : 'disable'}`;
+        await runOperatorCommand(io, { name, input: { clientId: args.CLIENT_ID }, idempotencyKey: options['idempotency-key'], summarize: () => `${args.CLIENT_ID} ${value ? 'enabled' : 'disabled'}` }, (i, { tx, clock }) =>
+          setPartnerEnabled(tx, clock, i.clientId, value),
+        );
         io.out(`${args.CLIENT_ID} ${value ? 'enabled' : 'disabled'}`);
       },
     }),
@@ -120,10 +132,12 @@ export default [
     name: 'partner update',
     description: "change a partner's scopes, callback address or flags",
     args: CLIENT_ID,
-    options: FLAG_OPTIONS,
+    options: { ...FLAG_OPTIONS, ...IDEMPOTENCY_OPTION },
     run: async ({ args, options }, io) => {
       const { updatePartner } = await admin();
-      await withCliContext(({ db, clock, config }) => updatePartner(db, clock, args.CLIENT_ID, flagsOf(options), { fullAccessAliases: config.fullScopeAliases }));
+      await runOperatorCommand(io, { name: 'partner.update', input: { clientId: args.CLIENT_ID, flags: flagsOf(options) }, idempotencyKey: options['idempotency-key'], summarize: () => `${args.CLIENT_ID} updated` }, (i, { tx, clock }, { config }) =>
+        updatePartner(tx, clock, i.clientId, i.flags, { fullAccessAliases: config.fullScopeAliases }),
+      );
       io.out(`${args.CLIENT_ID} updated`);
     },
   }),
@@ -131,10 +145,13 @@ export default [
     name: 'partner rotate-secret',
     description: "issue a new callback signing secret (the old ones keep signing until retired)",
     args: CLIENT_ID,
-    options: { 'retire-old': { type: 'boolean', description: 'stop signing with the previous secrets' } },
+    options: { 'retire-old': { type: 'boolean', description: 'stop signing with the previous secrets' }, ...IDEMPOTENCY_OPTION },
     run: async ({ args, options }, io) => {
       const { rotateCallbackSecret } = await admin();
-      const secret = await withCliContext(({ db, clock }) => rotateCallbackSecret(db, clock, args.CLIENT_ID, options['retire-old']));
+      const input = { clientId: args.CLIENT_ID, retireOld: options['retire-old'] };
+      const secret = await runOperatorCommand(io, { name: 'partner.rotate-secret', input, idempotencyKey: options['idempotency-key'], summarize: () => `callback secret of ${args.CLIENT_ID} rotated` }, (i, { tx, clock }) =>
+        rotateCallbackSecret(tx, clock, i.clientId, i.retireOld),
+      );
       io.out(`new callback signing secret for ${args.CLIENT_ID} (shown once): ${secret}`);
       io.out(options['retire-old'] ? 'old secrets retired' : 'old secrets keep signing until you run rotate-secret --retire-old or retire them');
     },

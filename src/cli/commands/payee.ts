@@ -3,7 +3,8 @@
 import type { ListedPayee } from '../../modules/payees/list-payees.js';
 import type { PayeeWire } from '../../modules/payees/payee-view.js';
 import { withCliContext } from '../context.js';
-import { CliError, JSON_OPTION, osUserName, printJsonOrLines } from '../io.js';
+import { CliError, JSON_OPTION, printJsonOrLines, type CliIo } from '../io.js';
+import { IDEMPOTENCY_OPTION, operatorName, runOperatorCommand } from '../operator-command.js';
 import { command, group } from '../spec.js';
 
 const status = () => import('../../modules/payees/payee-status.js');
@@ -11,8 +12,8 @@ const status = () => import('../../modules/payees/payee-status.js');
 /** Who decides, by default: the operating-system user running the command. */
 function defaultReviewer(): string {
   // No passwd entry (some containers): the name must then be given with --by.
-  const name = osUserName();
-  if (name === null) throw new CliError('cannot tell the OS user name: pass --by NAME');
+  const name = operatorName();
+  if (name === null) throw new CliError('cannot tell the OS user name: pass --by NAME or set CAAS_OPERATOR');
   return name;
 }
 
@@ -28,12 +29,15 @@ async function line(p: PayeeWire & { clientId?: string }): Promise<string> {
   return `${p.codigoFavorecido}  ${p.situacao} ${SITUACAO_DESCRIPTIONS[p.situacao]}${who}  ${p.documentoFederal}  ${p.nome}  ${identity(p)}  ${p.dtInclusao}${reason}`;
 }
 
-const BY = { by: { type: 'string', value: 'NAME', description: 'who decides (default: your OS user name)' } } as const;
+const BY = { by: { type: 'string', value: 'NAME', description: 'who decides (default: CAAS_OPERATOR or your OS user name)' }, ...IDEMPOTENCY_OPTION } as const;
 const CODIGO = [{ name: 'CODIGO', description: 'the payee code (codigoFavorecido)' }] as const;
 
-async function decide(kind: 'approve' | 'reject', codigo: string, by: string, reason: string | null) {
+async function decide(io: CliIo, kind: 'approve' | 'reject', codigo: string, by: string, reason: string | null, idempotencyKey: string | undefined): Promise<PayeeWire> {
   const { approvePayee, rejectPayee } = await import('../../modules/payees/review-payee.js');
-  return withCliContext(({ db, clock }) => (kind === 'approve' ? approvePayee(db, clock, { codigoFavorecido: codigo, by }) : rejectPayee(db, clock, { codigoFavorecido: codigo, by, reason: reason ?? '' })));
+  const run = { name: `payee.${kind}`, input: { codigoFavorecido: codigo, by, reason }, idempotencyKey, summarize: () => `payee ${codigo} ${kind}d by ${by}` };
+  return runOperatorCommand(io, run, (input, { tx, clock }) =>
+    kind === 'approve' ? approvePayee(tx, clock, { codigoFavorecido: input.codigoFavorecido, by: input.by }) : rejectPayee(tx, clock, { codigoFavorecido: input.codigoFavorecido, by: input.by, reason: input.reason ?? '' }),
+  );
 }
 
 export default [
@@ -68,7 +72,7 @@ export default [
     options: { ...BY, ...JSON_OPTION },
     run: async ({ args, options }, io) => {
       const by = options.by ?? defaultReviewer();
-      const payee = await decide('approve', args.CODIGO, by, null);
+      const payee = await decide(io, 'approve', args.CODIGO, by, null, options['idempotency-key']);
       const text = await line(payee);
       printJsonOrLines(io, options.json, payee, () => [`approved by ${by}: ${text}`]);
     },
@@ -80,7 +84,7 @@ export default [
     options: { reason: { type: 'string', value: 'TEXT', description: 'why (the partner receives it)', required: true }, ...BY, ...JSON_OPTION },
     run: async ({ args, options }, io) => {
       const by = options.by ?? defaultReviewer();
-      const payee = await decide('reject', args.CODIGO, by, options.reason);
+      const payee = await decide(io, 'reject', args.CODIGO, by, options.reason, options['idempotency-key']);
       const text = await line(payee);
       printJsonOrLines(io, options.json, payee, () => [`rejected by ${by}: ${text}`]);
     },

@@ -3,12 +3,14 @@ import { isValidLocalDate, localDate, type LocalDate } from '../../platform/date
 import { dec, type Decimal } from '../../platform/money.js';
 import type { PaymentReceipt } from '../../modules/receivables/pay-collection.js';
 import { CliError, JSON_OPTION } from '../io.js';
+import { IDEMPOTENCY_OPTION } from '../operator-command.js';
 
 const AMOUNT_RE = /^\d{1,16}(\.\d{1,2})?$/;
 
 export const PAY_OPTIONS = {
   amount: { type: 'string', value: 'X', description: 'amount received, e.g. 350.00 (default: the amount due)' },
   at: { type: 'string', value: 'YYYY-MM-DD', description: 'the date the money arrived (default: today)' },
+  ...IDEMPOTENCY_OPTION,
   ...JSON_OPTION,
 } as const;
 
@@ -20,11 +22,14 @@ export function readPayment(values: { amount?: string | undefined; at?: string |
   return { amount, at: values.at === undefined ? null : localDate(values.at) };
 }
 
-export function receiptLines(what: string, r: PaymentReceipt): string[] {
+/** The receipt as printed and stored by the command runner: the amount as text with two decimals. */
+export type ReceiptJson = Omit<PaymentReceipt, 'amount'> & { amount: string };
+
+export function receiptLines(what: string, r: ReceiptJson): string[] {
   const tail = r.paidOff ? '; the schedule is paid off' : '';
-  return [`${what} paid: R$ ${r.amount.toFixed(2)} on ${r.date}, proposal ${r.proposalNumber}, ${r.launches} launch(es) posted${tail}`];
+  return [`${what} paid: R$ ${r.amount} on ${r.date}, proposal ${r.proposalNumber}, ${r.launches} launch(es) posted${tail}`];
 }
 
-export function receiptJson(r: PaymentReceipt): Record<string, unknown> {
+export function receiptJson(r: PaymentReceipt): ReceiptJson {
   return { ...r, amount: r.amount.toFixed(2) };
 }

@@ -1,6 +1,6 @@
 // `caas pix pay CODIGO_LIQUIDACAO [--amount X] [--at YYYY-MM-DD] [--json]`: a Pix charge paid
 // (sandbox PSP), posted through the launch use case (viaBoleto false).
-import { withCliContext } from '../context.js';
+import { runOperatorCommand } from '../operator-command.js';
 import { CliError, printJsonOrLines } from '../io.js';
 import { command, group } from '../spec.js';
 import { PAY_OPTIONS, readPayment, receiptJson, receiptLines } from './payment-options.js';
@@ -19,8 +19,10 @@ export default [
       if (!UUID_RE.test(code)) throw new CliError('expected exactly one CODIGO_LIQUIDACAO (a uuid)');
       const payment = readPayment(options);
       const [{ payCharge }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/pay-collection.js'), import('../../modules/receivables/receivables-wiring.js')]);
-      const receipt = await withCliContext(({ db, clock, config }) => payCharge(db, clock, receivablesDeps(config), code, payment));
-      printJsonOrLines(io, options.json, receiptJson(receipt), () => receiptLines(`charge ${code}`, receipt));
+      const run = { name: 'pix.pay', input: { code, payment }, idempotencyKey: options['idempotency-key'], summarize: () => `pix ${code} paid` };
+      // The stored (and replayed) result is the receipt's JSON form, so a replay prints the same.
+      const receipt = await runOperatorCommand(io, run, async (input, { tx, clock }, { config }) => receiptJson(await payCharge(tx, clock, receivablesDeps(config), input.code, input.payment)));
+      printJsonOrLines(io, options.json, receipt, () => receiptLines(`charge ${code}`, receipt));
     },
   }),
 ];

@@ -9,7 +9,7 @@ import { graceDate, recalculateInstallment } from './charges-math/index.js';
 import type { spec } from './get-installments.schema.js';
 import { ReceivablesErrorCode as C, withFieldPrefix } from './receivables-errors.js';
 import type { ReceivablesDeps } from './receivables-deps.js';
-import { installmentsOf, monthlyRateOf, pickInstallments, requireSchedule, stateOf } from './schedule-repository.js';
+import { monthlyRateOf, namedInstallments, requireSchedule, stateOf } from './schedule-repository.js';
 
 type Input = Static<typeof spec.body>;
 
@@ -28,7 +28,7 @@ export async function getInstallments(input: Input, ctx: OperationContext, deps:
   const permite = options?.permiteDescapitalizacao ?? false;
   const schedule = await requireSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
   const rate = monthlyRateOf(schedule);
-  const picked = pickInstallments(await installmentsOf(ctx.tx, schedule), input.dto.nroParcelas, 'dto.nroParcelas');
+  const picked = await namedInstallments(ctx.tx, schedule, input.dto.nroParcelas, 'dto.nroParcelas');
   const parcelas = picked.map((row) => {
     const state = stateOf(row, rate);
     if (state.cancelled) return { nroParcela: row.number, dtVencimentoAtual: dateToWire(graceDate(state)), calculado: CANCELLED_CALCULADO };

@@ -100,6 +100,24 @@ export function pickInstallments(all: readonly InstallmentRow[], numbers: readon
     });
 }
 
+/**
+ * pickInstallments(installmentsOf(…), numbers, field) without loading the installments nobody
+ * asked for (issue 14): only the named rows are selected, then picked exactly as before (same
+ * order, same refusal for an unknown number).
+ */
+export async function namedInstallments(db: Executor, schedule: ScheduleRow, numbers: readonly number[] | null | undefined, field: string): Promise<InstallmentRow[]> {
+  if (numbers === null || numbers === undefined || numbers.length === 0) return installmentsOf(db, schedule);
+  const rows = await db
+    .selectFrom('receivable_installments')
+    .selectAll()
+    .where('schedule_id', '=', schedule.id)
+    .where('partner_id', '=', schedule.partner_id)
+    .where('number', 'in', [...new Set(numbers)])
+    .orderBy('number')
+    .execute();
+  return pickInstallments(rows, numbers, field);
+}
+
 export function monthlyRateOf(schedule: ScheduleRow): Decimal {
   return dec(schedule.monthly_rate);
 }

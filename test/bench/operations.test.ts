@@ -1,0 +1,17 @@
+// Issue 14: the bench harness's dates and baselines.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { benchToday, OPERATIONS } from '../../bench/operations.js';
+
+test('the bench passes the São Paulo date to --at, also between 21:00 and 24:00 there', () => {
+  assert.equal(benchToday(new Date('2026-11-27T01:30:00Z')), '2026-11-26'); // 22:30 in São Paulo
+  assert.equal(benchToday(new Date('2026-11-27T02:59:59Z')), '2026-11-26');
+  assert.equal(benchToday(new Date('2026-11-27T03:00:00Z')), '2026-11-27');
+});
+
+test('each operation is compared with a baseline doing its essential work', () => {
+  const kind = (name: string) => OPERATIONS.find((o) => o.name.startsWith(name))?.baseline ?? 'writes';
+  assert.equal(kind('token request'), 'token');
+  for (const read of ['Proposta/Consultar (by numero)', 'AgendaRecebivel/ConsultarParcelas', 'AgendaRecebivel/ConsultarDetalhes']) assert.equal(kind(read), 'read', read);
+  for (const op of OPERATIONS.filter((o) => (o.baseline ?? 'writes') === 'writes' && o.writes === 0)) assert.equal(op.status, 400, `${op.name}: only the no-op has a query-free baseline`);
+});
