@@ -94,11 +94,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema }) => compileBodyValidator(schema as Record<string, unknown>) as never);
   app.setSerializerCompiler(() => (data) => stringify(data));
   installErrorHandlers(app);
-  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? false, db: deps.db, clock: deps.clock, sources: deps.metricSources ?? [] });
+  const metrics = installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? false, db: deps.db, clock: deps.clock, sources: deps.metricSources ?? [] });
   await installOpenApi(app, { publicUrl: deps.config.publicUrl, specs: deps.routes.map((route) => route.spec), examples: operationExamples(), securitySchemes: deps.securitySchemes ?? {} });
   installHealth(app, deps.db);
   for (const plugin of deps.plugins ?? []) await plugin(app);
-  const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, rateLimiter: new RateLimiter(() => deps.clock.now().getTime(), deps.config.rateLimitPerSecond, deps.config.rateLimitPerSecond * 2) };
+  const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, rateLimiter: new RateLimiter(() => deps.clock.now().getTime(), deps.config.rateLimitPerSecond, deps.config.rateLimitPerSecond * 2), countIgnoredFields: metrics.countIgnoredFields };
   const implemented = new Map(deps.routes.map((r) => [r.spec.operationId, r]));
   for (const spec of ALL_SPECS) {
     const route = implemented.get(spec.operationId);

@@ -82,6 +82,10 @@ export function operationExamples(refs: ExampleRefs = EXAMPLE_REFS): Readonly<Re
       dtoLancamentoParcelas: [{ nroParcela: 1, dtPagamento: '2026-11-23', vlrPagamento: 100.5, descricaoLancamento: 'Pagamento parcial' }],
       parametros,
     },
+    AgendaRecebivel_IncluirLancamentoParcela: {
+      dto: { ...schedule, nroParcela: 1 },
+      dtoLancamentoParcela: { dtPagamento: '2026-11-23', vlrPagamento: 100.5, vlrDesconto: 0, permiteDescapitalizacao: false, descricaoLancamento: 'Pagamento parcial', parametros },
+    },
     AgendaRecebivel_ConsultarParcelas: { dto: { ...schedule, nroParcelas: [1, 2] }, dtoConsultaParcelas: { dtCalculo: '2026-11-23', permiteDescapitalizacao: true } },
     AgendaRecebivel_ConsultarBoletos: { dto: schedule, dtoConsultaBoletos: { numerosBoletos: [], trazerBoletosCancelados: true } },
     Bureau_ConsultarBureau: { consulta: { documento: '529.982.247-25', codigoProduto: '1', consultaCompleta: true } },

@@ -160,8 +160,8 @@ describe('ConsultarBureau refusals (400, one message per problem, field path)', 
     await refused({ documento: '12ABC34501DE36', codigoProduto: '3' }, [['consulta.documento', 'BUR001']]);
   });
 
-  test('codigoProduto missing → BUR002, unknown → BUR003 (the message lists the catalogue)', async () => {
-    await refused({ documento: CPF }, [['consulta.codigoProduto', 'BUR002']]);
+  // Issue 11: a missing codigoProduto is no longer BUR002, it takes the default product (compat-bureau-product.test.ts).
+  test('codigoProduto unknown → BUR003 (the message lists the catalogue)', async () => {
     const a = await refused({ documento: CPF, codigoProduto: '99' }, [['consulta.codigoProduto', 'BUR003']]);
     assert.match(a.body.messages[0]!.description, /1 \(MIXMAIS_PF\).*5 \(CADASTRAL\)/);
     await refused({ documento: CPF, codigoProduto: 'MIXMAIS' }, [['consulta.codigoProduto', 'BUR003']]);
@@ -177,13 +177,13 @@ describe('ConsultarBureau refusals (400, one message per problem, field path)', 
     await refused({ documento: '123', codigoProduto: 'x' }, [['consulta.documento', 'BUR001'], ['consulta.codigoProduto', 'BUR003']]);
   });
 
-  test('schema: consulta required, wrong types and unknown fields refused', async () => {
+  test('schema: consulta required, wrong types refused; unknown fields ignored (issue 11)', async () => {
     const none = await s.service.call(BUREAU, {}, { token: s.tokenA });
     assert.equal(none.statusCode, 400);
     assert.deepEqual(JSON.parse(none.body).messages.map((m: { field: string }) => m.field), ['consulta']);
     await refused({ documento: CPF, codigoProduto: 1 }, [['consulta.codigoProduto', 'REQ004']]);
     await refused({ documento: CPF, codigoProduto: '1', consultaCompleta: 'sim' }, [['consulta.consultaCompleta', 'REQ004']]);
-    await refused({ documento: CPF, codigoProduto: '1', extra: 1 }, [['consulta.extra', 'REQ002']]);
+    assert.equal((await s.post(BUREAU, { documento: CPF, codigoProduto: '1', extra: 1 })).status, 200);
   });
 
   test('no audit row for a refused request', async () => {

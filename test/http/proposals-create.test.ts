@@ -122,7 +122,7 @@ describe('valid proposals', () => {
 
   test('the payment account is optional at creation', async () => {
     const { codigo } = await createOk(service, token, personDto({ propostaContaPagamentoDTO: null }));
-    assert.equal((await consult(service, token, { codigoProposta: codigo })).proposta.contaPagamento, null);
+    assert.equal((await consult(service, token, { codigoProposta: codigo })).proposta.propostaContaPagamento, null); // issue 11: was contaPagamento
   });
 });
 

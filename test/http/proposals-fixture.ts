@@ -64,9 +64,10 @@ export function problems(body: Envelope): [string | null, string][] {
   return body.messages.map((m) => [m.field, m.code]);
 }
 
+/** Proposta/Consultar: the proposal's fields are the envelope's top level (issue 11), so `proposta` is the body. */
 export async function consult(service: TestService, token: string, dto: Record<string, unknown>): Promise<{ status: number; body: Envelope; proposta: Record<string, unknown> }> {
   const r = await post(service, token, '/Proposta/Consultar', { dto });
-  return { status: r.status, body: r.body, proposta: r.body.proposta as Record<string, unknown> };
+  return { status: r.status, body: r.body, proposta: r.body };
 }
 
 export async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {

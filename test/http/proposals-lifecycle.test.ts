@@ -74,7 +74,7 @@ describe('Proposta/Consultar', () => {
     assert.equal(proposta.vlrTAC, 100);
     assert.deepEqual([proposta.vlrParcela, proposta.vlrIOF, proposta.vlrFinanciado, proposta.percCETAnual, proposta.percCETMensal], [p.body.vlrParcela, p.body.vlrIOF, p.body.vlrFinanciado, p.body.percCETAnual, p.body.percCETMensal]);
     assert.deepEqual([proposta.percJurosNegociado, proposta.prazo, proposta.dtInclusao, proposta.dtLiberacao, proposta.agenda], [2, 12, TEST_NOW, null, null]);
-    assert.deepEqual(proposta.contaPagamento, { ...ACCOUNT, agenciaDig: null, documentoFederalPagamento: '12345678909' });
+    assert.deepEqual(proposta.propostaContaPagamento, { ...ACCOUNT, agenciaDig: null, documentoFederalPagamento: '12345678909' });
     const historico = proposta.historico as Record<string, unknown>[];
     assert.deepEqual(historico[1], { dtEvento: TEST_NOW, evento: 'finalize', situacaoAnterior: 1, descricaoSituacaoAnterior: 'Em digitação', situacao: 2, descricaoSituacao: 'Finalizada', usuario: partnerA.clientId, motivo: null });
   });
@@ -196,7 +196,7 @@ describe('Proposta/AtualizarContaPagamento', () => {
       assert.equal(r.status, 200, r.raw.body);
       assert.deepEqual(r.body.parametros, []);
       const { proposta } = await consult(service, tokenA, { codigoProposta: p.codigo });
-      assert.deepEqual(proposta.contaPagamento, { ...NEW_ACCOUNT, agenciaDig: null, numeroBanco: '260', documentoFederalPagamento: OTHER_CPF });
+      assert.deepEqual(proposta.propostaContaPagamento, { ...NEW_ACCOUNT, agenciaDig: null, numeroBanco: '260', documentoFederalPagamento: OTHER_CPF });
       const last = (proposta.historico as { evento: string; situacao: number; situacaoAnterior: number }[]).at(-1)!;
       assert.deepEqual([last.evento, last.situacaoAnterior, last.situacao], ['updatePaymentAccount', proposta.situacao, proposta.situacao]);
     }
@@ -227,7 +227,7 @@ describe('tenant isolation', () => {
     const p = await create({ codigoOperacao: 'isolado' }, DRAFT);
     for (const dto of [{ codigoProposta: p.codigo }, { codigoOperacao: 'isolado' }, { numeroProposta: p.numero }]) {
       const r = await consult(service, tokenB, dto);
-      assert.deepEqual([r.status, problems(r.body), r.body.proposta], [400, [['dto', 'C0112/V0001']], undefined]);
+      assert.deepEqual([r.status, problems(r.body), r.body.codigo], [400, [['dto', 'C0112/V0001']], undefined]); // no proposal field leaks (issue 11: top level)
     }
     assert.deepEqual(problems((await post(service, tokenB, '/Proposta/Finalizar', { dto: { codigoProposta: p.codigo } })).body), [['dto', 'C0112/V0001']]);
     const account = await post(service, tokenB, '/Proposta/AtualizarContaPagamento', { dto: { codigoProposta: p.codigo }, propostaContaPagamentoDTO: ACCOUNT });

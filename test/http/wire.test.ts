@@ -73,7 +73,8 @@ describe('wire', () => {
     assert.match(String(response.headers['content-type']), /^text\/plain; charset=utf-8/);
     const body = JSON.parse(response.body);
     const fields = body.messages.map((m: { field: string }) => m.field).sort();
-    assert.deepEqual(fields, ['dto.campoEstranho', 'dto.numeroProposta', 'propostaRecusaDTO.motivoRejeicao']);
+    // Issue 11: the unknown dto.campoEstranho is ignored, not refused; the malformed known fields are named.
+    assert.deepEqual(fields, ['dto.numeroProposta', 'propostaRecusaDTO.motivoRejeicao']);
     assert.ok(body.messages.every((m: { messageType: number; description: string }) => m.messageType === 1 && m.description.length > 0));
   });
 

@@ -17,6 +17,8 @@ const FLAG_OPTIONS = {
   'no-can-refuse': { type: 'boolean', description: 'the partner may not refuse its proposals' },
   'auto-approve-payees': { type: 'boolean', description: "the partner's Pix payees are approved without review" },
   'no-auto-approve-payees': { type: 'boolean', description: "the partner's Pix payees wait for the service team's review" },
+  'strict-fields': { type: 'boolean', description: 'refuse unknown request fields (REQ002) instead of ignoring them' },
+  'no-strict-fields': { type: 'boolean', description: 'ignore unknown request fields (the default)' },
 } as const;
 
 const CLIENT_ID = [{ name: 'CLIENT_ID', description: "the partner's client_id" }] as const;
@@ -38,6 +40,8 @@ function flagsOf(values: Partial<OptionValues<typeof FLAG_OPTIONS>>): PartnerFla
   if (values['no-can-refuse']) flags.canRefuse = false;
   if (values['auto-approve-payees']) flags.autoApprovePayees = true;
   if (values['no-auto-approve-payees']) flags.autoApprovePayees = false;
+  if (values['strict-fields']) flags.strictFields = true;
+  if (values['no-strict-fields']) flags.strictFields = false;
   return flags;
 }
 

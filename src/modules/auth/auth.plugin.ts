@@ -16,7 +16,7 @@ import { respondToTokenRequest, type TokenEndpointDeps } from './token-request.j
 import { TOKEN_ENDPOINT_PATH } from './assertion-checks.js';
 import { securitySchemes, tokenEndpointSchema } from './token-openapi.js';
 
-/** How long a partner's enabled flag is trusted before it is read again (disable takes effect within it). */
+/** How long a partner's flags (enabled, strict fields) are trusted before they are read again (a change takes effect within it). */
 export const PARTNER_STATUS_TTL_MS = 30_000;
 const PARTNER_STATUS_ENTRIES_MAX = 10_000;
 
@@ -61,16 +61,22 @@ function sendOAuth(reply: FastifyReply, status: number, headers: Record<string, 
   return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
+interface PartnerStatus {
+  enabled: boolean;
+  strictFields: boolean;
+}
+
 function partnerStatusCache(db: Db, clock: Clock) {
-  const seen = new Map<string, { enabled: boolean; checked_ms: number }>();
-  return async (partnerId: string): Promise<boolean> => {
+  const seen = new Map<string, PartnerStatus & { checked_ms: number }>();
+  return async (partnerId: string): Promise<PartnerStatus> => {
     const now_ms = clock.now().getTime();
     const hit = seen.get(partnerId);
-    if (hit && now_ms - hit.checked_ms < PARTNER_STATUS_TTL_MS) return hit.enabled;
-    const row = await db.selectFrom('partners').select('enabled').where('id', '=', partnerId).executeTakeFirst();
+    if (hit && now_ms - hit.checked_ms < PARTNER_STATUS_TTL_MS) return hit;
+    const row = await db.selectFrom('partners').select(['enabled', 'strict_fields']).where('id', '=', partnerId).executeTakeFirst();
     if (seen.size >= PARTNER_STATUS_ENTRIES_MAX) seen.clear();
-    seen.set(partnerId, { enabled: row?.enabled ?? false, checked_ms: now_ms });
-    return row?.enabled ?? false;
+    const status = { enabled: row?.enabled ?? false, strictFields: row?.strict_fields ?? false };
+    seen.set(partnerId, { ...status, checked_ms: now_ms });
+    return status;
   };
 }
 
@@ -78,7 +84,7 @@ export function createAuth(db: Db, clock: Clock, config: Config): Auth {
   const now = () => clock.now();
   const signingKeys = new PgServiceSigningKeys(db, now);
   const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: config.publicUrl, now });
-  const partnerEnabled = partnerStatusCache(db, clock);
+  const partnerStatus = partnerStatusCache(db, clock);
   const tokenDeps: TokenEndpointDeps = {
     directory: new PgPartnerDirectory(db),
     partnerKeys: new PartnerKeyCache(),
@@ -93,8 +99,9 @@ export function createAuth(db: Db, clock: Clock, config: Config): Auth {
   const authenticator: Authenticator = {
     async authenticate(header, scope) {
       const claims = await verifier.check(header, scope);
-      if (!(await partnerEnabled(claims.partnerId))) throw unauthorized(AuthCode.tokenInvalid, 'Token de acesso inválido.', `partner ${claims.clientId} disabled`);
-      return { partnerId: claims.partnerId, clientId: claims.clientId, scopes: [...claims.scopes] };
+      const status = await partnerStatus(claims.partnerId);
+      if (!status.enabled) throw unauthorized(AuthCode.tokenInvalid, 'Token de acesso inválido.', `partner ${claims.clientId} disabled`);
+      return { partnerId: claims.partnerId, clientId: claims.clientId, scopes: [...claims.scopes], strictFields: status.strictFields };
     },
   };
   const plugin = async (app: FastifyInstance) => {

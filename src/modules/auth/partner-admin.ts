@@ -18,6 +18,8 @@ export interface PartnerFlags {
   callbackHeader?: string | null;
   canRefuse?: boolean;
   autoApprovePayees?: boolean;
+  /** Refuse unknown request fields (REQ002) instead of ignoring them. */
+  strictFields?: boolean;
 }
 
 export interface CreatePartnerInput extends PartnerFlags {
@@ -93,6 +95,7 @@ export async function createPartner(db: Db, clock: Clock, input: CreatePartnerIn
         scopes,
         can_refuse: input.canRefuse ?? false,
         auto_approve_payees: input.autoApprovePayees ?? false,
+        strict_fields: input.strictFields ?? false,
         callback_url: callback.url ?? null,
         callback_header_name: callback.headerName ?? null,
         callback_header_value: callback.headerValue ?? null,
@@ -123,6 +126,7 @@ export async function listPartners(db: Db) {
     scopes: p.scopes,
     canRefuse: p.can_refuse,
     autoApprovePayees: p.auto_approve_payees,
+    strictFields: p.strict_fields,
     callbackUrl: p.callback_url,
     callbackHeaderName: p.callback_header_name,
     keys: keys.filter((k) => k.partner_id === p.id).map((k) => ({ kid: k.kid, createdAt: k.created_at, revokedAt: k.revoked_at })),
@@ -163,6 +167,7 @@ export async function updatePartner(db: Db, clock: Clock, clientId: string, flag
       ...(scopes !== undefined ? { scopes } : {}),
       ...(flags.canRefuse !== undefined ? { can_refuse: flags.canRefuse } : {}),
       ...(flags.autoApprovePayees !== undefined ? { auto_approve_payees: flags.autoApprovePayees } : {}),
+      ...(flags.strictFields !== undefined ? { strict_fields: flags.strictFields } : {}),
       ...(callback.url !== undefined ? { callback_url: callback.url } : {}),
       ...(callback.headerName !== undefined ? { callback_header_name: callback.headerName, callback_header_value: callback.headerValue ?? null } : {}),
       updated_at: clock.now(),

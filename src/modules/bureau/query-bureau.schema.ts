@@ -1,8 +1,9 @@
 // Bureau/ConsultarBureau: person (bureauMixMaisPF) or company (bureaupj) bureau result.
 import { defineSpec } from '../../platform/http/operation-spec.js';
-import { Type, bool, envelope, obj, opt, text } from '../../platform/http/schema-types.js';
+import { Type, bool, catalogue, envelope, obj, opt } from '../../platform/http/schema-types.js';
 import { documentText, fieldsOf, IntOut, nullable, TextOut, UuidOut } from '../../platform/http/wire-blocks.js';
 import { bureauArrays } from './bureau-arrays.js';
+import { PRODUCTS, productDescription } from './providers/products.js';
 
 const PRODUCT_CODE_LENGTH_MAX = 20;
 
@@ -49,7 +50,12 @@ export const spec = defineSpec({
   body: obj({
     consulta: obj({
       documento: opt(documentText()),
-      codigoProduto: opt(text({ maxLength: PRODUCT_CODE_LENGTH_MAX })),
+      codigoProduto: opt(
+        catalogue(
+          PRODUCTS.map((p) => ({ value: p.code, description: productDescription(p) })),
+          { maxLength: PRODUCT_CODE_LENGTH_MAX, description: 'Bureau product: its code or alias, any case. Omitted: 1 for a CPF, 3 for a CNPJ.' },
+        ),
+      ),
       consultaCompleta: opt(bool()),
     }),
   }),

@@ -5,11 +5,11 @@ import { documentField, type DocumentId } from '../../platform/documents.js';
 import type { Problems } from '../../platform/errors.js';
 import { textOf } from '../../platform/fields.js';
 import type { PersonType } from './providers/port.js';
-import { findProduct, PRODUCTS, productServes, type Product } from './providers/products.js';
+import { DEFAULT_PRODUCT_CODE, findProduct, productByCode, PRODUCTS, productServes, type Product } from './providers/products.js';
 
 export const BureauCode = {
   documento: 'BUR001',
-  productMissing: 'BUR002',
+  // BUR002 (codigoProduto missing) retired by issue 11: an omitted product takes the default.
   productUnknown: 'BUR003',
   productPersonType: 'BUR004',
   month: 'BUR010',
@@ -53,10 +53,8 @@ const CATALOGUE_TEXT = PRODUCTS.map((p) => `${p.code} (${p.alias})`).join(', ');
 function product(problems: Problems, value: string | null | undefined, document: ConsultedDocument | null): Product | null {
   const field = 'consulta.codigoProduto';
   const text = textOf(value);
-  if (text === null) {
-    problems.add(BureauCode.productMissing, `O campo codigoProduto é obrigatório. Produtos disponíveis: ${CATALOGUE_TEXT}.`, field);
-    return null;
-  }
+  // Omitted: the default product of the document's person type (none to pick for a bad document).
+  if (text === null) return document === null ? null : productByCode(DEFAULT_PRODUCT_CODE[document.personType]);
   const found = findProduct(text);
   if (found === null) {
     problems.add(BureauCode.productUnknown, `Produto não encontrado no catálogo. Produtos disponíveis: ${CATALOGUE_TEXT}.`, field);

@@ -1,6 +1,6 @@
 // Proposta/Consultar: one proposal of this partner, by codigoProposta, codigoOperacao or
-// numeroProposta (that precedence when several are sent), with its plan, schedule summary and
-// history.
+// numeroProposta (that precedence when several are sent): the fields partner clients read, and
+// our own (plan, schedule summary, history), at the top level of the envelope.
 //
 // Error codes: PRP008 no identifier sent (or numeroProposta not a number);
 //   C0112/V0001 not found (also another partner's proposal: tenant isolation).
@@ -17,10 +17,11 @@ export type GetProposalInput = Static<(typeof spec)['body']>;
 export async function getProposal(input: GetProposalInput, ctx: OperationContext, deps: ProposalDeps) {
   const partnerId = ctx.auth.partnerId;
   const row = await proposalOfPartner(ctx.tx, partnerId, input.dto);
-  const [history, installments, schedule] = await Promise.all([
+  const [history, installments, schedule, refund] = await Promise.all([
     listHistory(ctx.tx, partnerId, row.id),
     listInstallments(ctx.tx, row.id),
     deps.schedule.summarizeSchedule(ctx.tx, partnerId, row.id),
+    row.refund_boleto_id === null ? null : deps.schedule.describeBoleto(ctx.tx, partnerId, row.refund_boleto_id, ctx.config.publicUrl),
   ]);
-  return { proposta: proposalView(row, history, installments, schedule) };
+  return proposalView(row, history, installments, schedule, refund);
 }

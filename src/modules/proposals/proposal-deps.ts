@@ -1,11 +1,13 @@
 // What the proposal use cases need from receivables (schedule-contract.ts), injected by the
 // composition root so the proposals module never reaches into receivables' tables.
-import type { CancelSchedule, OpenSchedule, SummarizeSchedule } from '../receivables/schedule-contract.js';
+import type { CancelSchedule, DescribeBoleto, OpenSchedule, SummarizeSchedule } from '../receivables/schedule-contract.js';
 
 export interface ScheduleHooks {
   openSchedule: OpenSchedule;
   cancelSchedule: CancelSchedule;
   summarizeSchedule: SummarizeSchedule;
+  /** The refund boleto of a cancelled proposal (Proposta/Consultar `cancelamentoFGTS`). */
+  describeBoleto: DescribeBoleto;
 }
 
 export interface ProposalDeps {

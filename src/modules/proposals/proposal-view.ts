@@ -1,8 +1,10 @@
-// A stored proposal in the wire shape of Proposta/Consultar (get-proposal.schema.ts). Pure.
+// A stored proposal in the wire shape of Proposta/Consultar (get-proposal.schema.ts): our own
+// fields beside the ones partner clients read (proposal-client-view.ts), all at the top level. Pure.
 import { brazilDateAt, dateToWire, localDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
-import type { ScheduleSummary } from '../receivables/schedule-contract.js';
+import type { BoletoSummary, ScheduleSummary } from '../receivables/schedule-contract.js';
 import type { PaymentAccount } from './bank-account.js';
+import { clientFields } from './proposal-client-view.js';
 import { isStatusId, statusDescription } from './proposal-lifecycle.js';
 import type { HistoryRow, InstallmentRow, ProposalRow } from './proposal-repository.js';
 import { statusOf } from './proposal-transitions.js';
@@ -64,9 +66,10 @@ function scheduleView(s: ScheduleSummary) {
   return { ...s, dtLiquidacao: s.dtLiquidacao === null ? null : dateToWire(s.dtLiquidacao) };
 }
 
-export function proposalView(row: ProposalRow, history: readonly HistoryRow[], installments: readonly InstallmentRow[], schedule: ScheduleSummary | null) {
+export function proposalView(row: ProposalRow, history: readonly HistoryRow[], installments: readonly InstallmentRow[], schedule: ScheduleSummary | null, refund: BoletoSummary | null) {
   const status = statusOf(row);
   return {
+    ...clientFields(row, installments, refund),
     codigo: row.id,
     numero: row.numero,
     codigoOperacao: row.codigo_operacao,
@@ -80,13 +83,12 @@ export function proposalView(row: ProposalRow, history: readonly HistoryRow[], i
     vlrFinanciado: dec(row.financed_amount),
     vlrParcela: dec(row.installment_amount),
     vlrIOF: dec(row.iof_amount),
-    vlrTAC: row.tac_amount === null ? null : dec(row.tac_amount),
     percJurosNegociado: dec(row.monthly_rate_percent),
     percCETMensal: dec(row.cet_monthly_percent),
     percCETAnual: dec(row.cet_annual_percent),
     prazo: row.term_months,
     dtPrimeiroVencto: dateToWire(localDate(row.first_due_date)),
-    contaPagamento: paymentAccountView(row.payment_account),
+    propostaContaPagamento: paymentAccountView(row.payment_account),
     parcelas: installments.map(installmentView),
     agenda: schedule === null ? null : scheduleView(schedule),
     historico: history.map(historyView),

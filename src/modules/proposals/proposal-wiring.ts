@@ -1,6 +1,7 @@
 // The proposals module's dependencies on receivables, built once: the HTTP routes (compose.ts)
 // and the operator CLI use the same ones.
+import { describeBoleto } from '../receivables/describe-boleto.js';
 import { cancelSchedule, openSchedule, summarizeSchedule } from '../receivables/schedule-lifecycle.js';
 import type { ProposalDeps } from './proposal-deps.js';
 
-export const proposalDeps: ProposalDeps = { schedule: { openSchedule, cancelSchedule, summarizeSchedule } };
+export const proposalDeps: ProposalDeps = { schedule: { openSchedule, cancelSchedule, summarizeSchedule, describeBoleto } };

@@ -6,14 +6,16 @@ import { installmentNumber, INSTALLMENT_NUMBER_MAX, ScheduleRef } from '../../pl
 /** descricaoLancamento: at most 255 characters (interface Limits). */
 const LAUNCH_DESCRIPTION_LENGTH_MAX = 255;
 
-const Launch = obj({
-  nroParcela: opt(installmentNumber()),
+/** What a launch says besides its installment (shared with IncluirLancamentoParcela). */
+export const launchFields = {
   dtPagamento: opt(dateTime()),
   vlrPagamento: opt(money()),
   vlrDesconto: opt(money()),
   permiteDescapitalizacao: opt(bool()),
   descricaoLancamento: opt(text({ maxLength: LAUNCH_DESCRIPTION_LENGTH_MAX })),
-});
+};
+
+const Launch = obj({ nroParcela: opt(installmentNumber()), ...launchFields });
 
 export const spec = defineSpec({
   path: '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas',

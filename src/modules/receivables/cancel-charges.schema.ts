@@ -1,10 +1,12 @@
-// FGTS/CancelarCobrancas: cancel registered charges (asynchronous; a callback reports completion).
+// FGTS/CancelarCobrancas (also AgendaRecebivel/CancelarCobrancas, the path some clients call):
+// cancel registered charges (asynchronous; a callback reports completion).
 import { defineSpec } from '../../platform/http/operation-spec.js';
 import { Type, arrayOf, obj, opt, uuid } from '../../platform/http/schema-types.js';
-import { BATCH_ITEMS_MAX, ScheduleRef } from '../../platform/http/wire-blocks.js';
+import { BATCH_ITEMS_MAX, ScheduleInstallmentsRef } from '../../platform/http/wire-blocks.js';
 
 export const spec = defineSpec({
   path: '/FGTS/CancelarCobrancas',
+  aliases: ['/AgendaRecebivel/CancelarCobrancas'],
   operationId: 'FGTS_CancelarCobrancas',
   summary: 'Request the cancellation of charges by codigoLiquidacao; success is an empty object.',
   scope: 'caas.receivables',
@@ -12,7 +14,9 @@ export const spec = defineSpec({
   envelope: 'camel',
   // Request fields are not shown by the interface: shape from compatibility-notes.
   body: obj({
-    dto: ScheduleRef,
+    // The receivables `dto` clients send on every call: nroParcelas is accepted (validated) and not
+    // used, the charges are named by codigosLiquidacoes (compatibility-notes, issue 11).
+    dto: ScheduleInstallmentsRef,
     dtoCancelarCobrancas: obj({ codigosLiquidacoes: opt(arrayOf(uuid(), BATCH_ITEMS_MAX)) }),
   }),
   // Success is an empty JSON object; errors use the envelope.

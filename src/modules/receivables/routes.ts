@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/pool.js';
 import type { JobHandlers } from '../../platform/jobs.js';
 import type { Route } from '../../platform/http/route.js';
 import { route as addInstallmentLaunches } from './add-installment-launches.route.js';
+import { route as addInstallmentLaunch } from './add-installment-launch.route.js';
 import { boletoPrintPlugin } from './boleto-print.js';
 import { BOLETO_REGISTER_JOB, registerBoletoJob } from './boleto-registration.js';
 import { route as cancelCharges } from './cancel-charges.route.js';
@@ -26,6 +27,7 @@ export function receivablesRoutes(deps: ReceivablesDeps): Route[] {
     generateMultipleCharges(deps),
     cancelCharges(),
     addInstallmentLaunches(deps),
+    addInstallmentLaunch(deps),
     getScheduleDetails(deps),
     getInstallments(deps),
     getBoletos(deps),

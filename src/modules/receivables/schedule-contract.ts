@@ -82,3 +82,17 @@ export type CancelSchedule = (tx: Executor, closing: ScheduleClosing, now: Date)
  * (receivables lock schedule → proposal when a payment settles the loan).
  */
 export type SummarizeSchedule = (db: Executor, partnerId: string, proposalId: string, lock?: 'none' | 'nowait') => Promise<ScheduleSummary | null>;
+
+/** A boleto as Proposta/Consultar shows it (the refund boleto of a cancellation, `cancelamentoFGTS`). */
+export interface BoletoSummary {
+  numeroBoleto: number;
+  codigoBarras: string;
+  linhaDigitavel: string;
+  pixCopiaCola: string;
+  vlrBoleto: Decimal;
+  dtVencimento: LocalDate;
+  urlImpressao: string;
+}
+
+/** The partner's boleto by id, or null; `publicUrl` builds its print address. */
+export type DescribeBoleto = (db: Executor, partnerId: string, boletoId: string, publicUrl: string) => Promise<BoletoSummary | null>;

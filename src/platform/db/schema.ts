@@ -44,6 +44,7 @@ export interface PartnersTable {
   scopes: string[] | null;
   can_refuse: Generated<boolean>;
   auto_approve_payees: Generated<boolean>;
+  strict_fields: Generated<boolean>;
   callback_url: string | null;
   callback_header_name: string | null;
   callback_header_value: string | null;

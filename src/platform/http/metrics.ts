@@ -85,7 +85,13 @@ function sourceGauges(registry: Registry, sources: readonly MetricSource[]): Map
   return gauges;
 }
 
-export function installMetrics(app: FastifyInstance, options: MetricsOptions): Registry {
+export interface Metrics {
+  registry: Registry;
+  /** caas_ignored_fields_total{operation}: unknown request fields ignored (issue 11). */
+  countIgnoredFields(operation: string, count: number): void;
+}
+
+export function installMetrics(app: FastifyInstance, options: MetricsOptions): Metrics {
   const registry = new Registry();
   if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
   const requests = new Counter({ name: 'caas_http_requests_total', help: 'HTTP requests by operation and status', labelNames: ['operation', 'status'], registers: [registry] });
@@ -114,6 +120,7 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): R
       }),
     );
   };
+  const ignoredFields = new Counter({ name: 'caas_ignored_fields_total', help: 'Unknown request fields ignored, by operation', labelNames: ['operation'], registers: [registry] });
   app.addHook('onResponse', async (request, reply) => {
     const config = request.routeOptions.config as { operationId?: string } | undefined;
     const operation = config?.operationId ?? (request.routeOptions.url ? `${request.method} ${request.routeOptions.url}` : 'unmatched');
@@ -125,5 +132,5 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): R
     reply.type(registry.contentType);
     return registry.metrics();
   });
-  return registry;
+  return { registry, countIgnoredFields: (operation, count) => ignoredFields.inc({ operation }, count) };
 }

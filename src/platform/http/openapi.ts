@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { installDocsPage } from './docs-page.js';
 import { catalogueMarkdown, readMessageCatalogue } from './message-catalogue.js';
-import type { OperationSpec } from './operation-spec.js';
+import { aliasOperationId, type OperationSpec } from './operation-spec.js';
 import { completeOperation, envelopeSchemas, sharedComponents } from './openapi-operations.js';
 
 export interface OpenApiOptions {
@@ -49,7 +49,8 @@ function catalogueSection(): string {
 }
 
 function completeDocument(doc: Json, options: OpenApiOptions): Json {
-  const byId = new Map(options.specs.map((spec) => [spec.operationId, spec]));
+  // An alias path (OperationSpec.aliases) is completed as the operation it names.
+  const byId = new Map(options.specs.flatMap((spec) => [[spec.operationId, spec] as const, ...(spec.aliases ?? []).map((path) => [aliasOperationId(path), spec] as const)]));
   const components = (doc.components ?? {}) as Json;
   const schemas: Json = { ...(components.schemas as Json | undefined), ...envelopeSchemas('The catalogue is in the description of this API (Message codes).') };
   for (const item of Object.values(doc.paths as Record<string, Record<string, Json>>)) {

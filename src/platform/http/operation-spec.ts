@@ -12,6 +12,11 @@ export type EnvelopeCasing = 'camel' | 'pascal';
 export interface OperationSpec<B extends TSchema = TSchema, R extends TSchema = TSchema> {
   /** Path exactly as the interface writes it, e.g. '/Proposta/Recusar'. */
   path: string;
+  /**
+   * Other paths clients call for this same operation (same body, handler, idempotency scope and
+   * metrics label); each is listed in /openapi.json with an operationId derived from its path.
+   */
+  aliases?: readonly string[];
   operationId: string;
   summary: string;
   scope: ScopeName;
@@ -22,6 +27,11 @@ export interface OperationSpec<B extends TSchema = TSchema, R extends TSchema = 
 }
 
 export function defineSpec<B extends TSchema, R extends TSchema>(spec: OperationSpec<B, R>): OperationSpec<B, R> {
-  if (!spec.path.startsWith('/')) throw new Error(`assertion: operation path must start with '/': ${spec.path}`);
+  for (const path of [spec.path, ...(spec.aliases ?? [])]) if (!path.startsWith('/')) throw new Error(`assertion: operation path must start with '/': ${path}`);
   return spec;
+}
+
+/** An alias path's operationId in /openapi.json: '/AgendaRecebivel/CancelarCobrancas' → 'AgendaRecebivel_CancelarCobrancas'. */
+export function aliasOperationId(path: string): string {
+  return path.slice(1).replace(/\//g, '_');
 }

@@ -9,7 +9,7 @@ import { operationExamples } from '../../reference/operation-examples.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-/** The 17 paths of the interface's endpoint table (the token endpoint is not an operation spec) plus the 5 its clients use. */
+/** The 17 paths of the interface's endpoint table (the token endpoint is not an operation spec) plus the 6 its clients use. */
 const EXPECTED_PATHS = [
   '/Proposta/AtualizarContaPagamento',
   '/FGTS/CancelarProposta',
@@ -34,7 +34,12 @@ const EXPECTED_PATHS = [
   '/AgendaRecebivel/GerarUnicaCobranca',
   '/AgendaRecebivel/GerarMultiplasCobrancas',
   '/api/Favorecido/Consultar',
+  // Issue 11 (a partner client run against caas).
+  '/AgendaRecebivel/IncluirLancamentoParcela',
 ];
+
+/** Paths that are another name of an operation above (OperationSpec.aliases). */
+const EXPECTED_ALIASES: Record<string, string> = { '/AgendaRecebivel/CancelarCobrancas': '/FGTS/CancelarCobrancas' };
 
 type Schema = Record<string, unknown>;
 
@@ -70,6 +75,13 @@ test('every interface path appears exactly once', () => {
   assert.deepEqual([...paths].sort(), [...EXPECTED_PATHS].sort());
 });
 
+test('aliases name the expected operations and collide with no path', () => {
+  const aliases = ALL_SPECS.flatMap((s) => (s.aliases ?? []).map((a) => [a, s.path] as const));
+  assert.deepEqual(Object.fromEntries(aliases), EXPECTED_ALIASES);
+  const all = [...ALL_SPECS.map((s) => s.path), ...aliases.map(([a]) => a)];
+  assert.equal(new Set(all.map((p) => p.toLowerCase())).size, all.length);
+});
+
 test('operationIds are unique', () => {
   const ids = ALL_SPECS.map((s) => s.operationId);
   assert.equal(new Set(ids).size, ids.length);
@@ -83,7 +95,9 @@ test('Consultar operations are queries, the others commands; only CancelarPropos
   }
 });
 
-test('every body and response schema compiles; a minimal body passes and an unknown top-level field is refused', () => {
+// The schemas stay closed (additionalProperties: false): that is how the validator knows which
+// fields to drop as unknown (issue 11: ignored, or refused for a strict partner; docs/validation.md).
+test('every body and response schema compiles; a minimal body passes and the body schema is closed', () => {
   const ajv = newAjv();
   for (const spec of ALL_SPECS) {
     ajv.compile(spec.response);

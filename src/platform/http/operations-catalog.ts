@@ -16,6 +16,7 @@ import { spec as generateSingleCharge } from '../../modules/receivables/generate
 import { spec as generateMultipleCharges } from '../../modules/receivables/generate-multiple-charges.schema.js';
 import { spec as getScheduleDetails } from '../../modules/receivables/get-schedule-details.schema.js';
 import { spec as addInstallmentLaunches } from '../../modules/receivables/add-installment-launches.schema.js';
+import { spec as addInstallmentLaunch } from '../../modules/receivables/add-installment-launch.schema.js';
 import { spec as getInstallments } from '../../modules/receivables/get-installments.schema.js';
 import { spec as getBoletos } from '../../modules/receivables/get-boletos.schema.js';
 import { spec as queryBureau } from '../../modules/bureau/query-bureau.schema.js';
@@ -40,6 +41,7 @@ export const ALL_SPECS: readonly OperationSpec[] = [
   generateMultipleCharges,
   getScheduleDetails,
   addInstallmentLaunches,
+  addInstallmentLaunch,
   getInstallments,
   getBoletos,
   queryBureau,

@@ -11,13 +11,16 @@ import { DomainError } from '../errors.js';
 import { executeIdempotent, hashRequest } from '../idempotency.js';
 import { sendBody, successBody, type HandlerResult, type Parametro } from './envelope.js';
 import { errorBody, statusOf } from './error-table.js';
-import type { OperationSpec, ScopeName } from './operation-spec.js';
+import { aliasOperationId, type OperationSpec, type ScopeName } from './operation-spec.js';
 import type { RateLimiter } from './rate-limit.js';
+import { ignoredFieldsOf } from './schema-compiler.js';
 
 export interface AuthContext {
   partnerId: string;
   clientId: string;
   scopes: string[];
+  /** The partner refuses unknown request fields instead of ignoring them (`--strict-fields`). */
+  strictFields?: boolean;
 }
 
 /** Checks the bearer token and that it releases `scope`; throws 401/403 DomainErrors. */
@@ -43,6 +46,8 @@ export interface OperationDeps {
   config: Config;
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
+  /** Counts unknown fields ignored in a request (caas_ignored_fields_total{operation}). */
+  countIgnoredFields?: (operation: string, count: number) => void;
 }
 
 export interface OperationContext {
@@ -72,23 +77,46 @@ function idempotencyKeyOf(request: FastifyRequest): string {
   return key;
 }
 
+/** How many ignored paths one debug line lists (the count is always complete). */
+const IGNORED_PATHS_LOGGED_MAX = 20;
+
+/**
+ * Unknown fields the validator dropped: refused (REQ002, one message per path) for a partner with
+ * strict fields; otherwise counted and logged at debug level by path, never by value.
+ */
+function handleIgnoredFields(request: FastifyRequest, deps: OperationDeps, operation: string): void {
+  const ignored = ignoredFieldsOf(request.body);
+  if (ignored.length === 0) return;
+  if (request.auth?.strictFields) {
+    throw new DomainError('validation', ignored.slice(0, LIMITS.ERROR_MESSAGES_MAX).map((field) => ({ code: 'REQ002', description: 'Campo desconhecido para esta operação', field })));
+  }
+  deps.countIgnoredFields?.(operation, ignored.length);
+  request.log.debug({ operation, ignoredFields: ignored.slice(0, IGNORED_PATHS_LOGGED_MAX), ignoredCount: ignored.length }, 'unknown request fields ignored');
+}
+
 function hasParametros(spec: OperationSpec): boolean {
   const props = (spec.body as unknown as { properties?: Record<string, unknown> }).properties ?? {};
   return 'parametros' in props;
 }
 
 export function registerOperation<B extends TSchema, R extends TSchema>(app: FastifyInstance, deps: OperationDeps, spec: OperationSpec<B, R>, handler: OperationHandler<B>): void {
+  for (const path of [spec.path, ...(spec.aliases ?? [])]) registerPath(app, deps, spec, handler, path);
+}
+
+function registerPath<B extends TSchema, R extends TSchema>(app: FastifyInstance, deps: OperationDeps, spec: OperationSpec<B, R>, handler: OperationHandler<B>, path: string): void {
   const echo = hasParametros(spec);
+  const docs = path === spec.path ? { operationId: spec.operationId, summary: spec.summary } : { operationId: aliasOperationId(path), summary: `${spec.summary} Same operation as ${spec.path}.` };
   app.route({
     method: 'POST',
-    url: spec.path,
-    schema: { body: spec.body, operationId: spec.operationId, summary: spec.summary, tags: [spec.scope], response: { 200: spec.response } } as never,
+    url: path,
+    schema: { body: spec.body, ...docs, tags: [spec.scope], response: { 200: spec.response } } as never,
     config: { envelope: spec.envelope, operationId: spec.operationId },
     onRequest: async (request) => {
       request.auth = await deps.authenticator.authenticate(request.headers.authorization, spec.scope);
       idempotencyKeyOf(request);
       deps.rateLimiter.take(request.auth.partnerId);
     },
+    preHandler: async (request) => handleIgnoredFields(request, deps, spec.operationId),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const input = request.body as Static<B>;
       const auth = request.auth as AuthContext;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Decimal } from '../money.js';
 import { parseJsonBody } from './json-body.js';
-import { compileBodyValidator } from './schema-compiler.js';
-import { integer, money, obj, opt, percent } from './schema-types.js';
+import { compileBodyValidator, ignoredFieldsOf } from './schema-compiler.js';
+import { arrayOf, integer, money, obj, opt, percent } from './schema-types.js';
 
 const validate = compileBodyValidator(obj({ vlr: opt(money()), perc: opt(percent()), prazo: opt(integer({ minimum: 1, maximum: 420 })) }) as never);
 
@@ -38,7 +38,24 @@ test('a money string, an integer with decimals and an unsafe integer are refused
 
 test('duplicate keys and __proto__ never pollute anything', () => {
   assert.throws(() => parseJsonBody('{"vlr": 1, "vlr": 2}'));
+  // Issue 11: an unknown field is dropped (not refused), __proto__ included.
   const result = run('{"__proto__": {"polluted": true}}');
-  assert.ok('error' in result);
+  assert.ok('value' in result);
+  assert.deepEqual(ignoredFieldsOf(result.value), ['__proto__']);
+  assert.equal(Object.getPrototypeOf(result.value), Object.prototype);
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
+});
+
+test('unknown fields are dropped at any depth and their paths recorded; known ones still checked', () => {
+  const nested = compileBodyValidator(obj({ dto: obj({ vlr: opt(money()) }), itens: arrayOf(obj({ prazo: opt(integer()) })) }) as never);
+  const result = nested(parseJsonBody('{"DTO": {"VLR": 1.5, "extra": "x"}, "itens": [{"prazo": 1, "nota": 2}], "topo": null}'));
+  assert.ok('value' in result);
+  assert.deepEqual(result.value, { dto: { vlr: new Decimal('1.5') }, itens: [{ prazo: 1 }] });
+  assert.deepEqual(ignoredFieldsOf(result.value), ['dto.extra', 'itens[0].nota', 'topo']);
+  const bad = nested(parseJsonBody('{"dto": {"vlr": "1.5", "extra": 1}, "itens": []}'));
+  assert.ok('error' in bad);
+  assert.deepEqual(bad.error.messages.map((m) => m.field), ['dto.vlr']);
+  const plain = run('{"vlr": 1}');
+  assert.ok('value' in plain);
+  assert.deepEqual(ignoredFieldsOf(plain.value), []);
 });

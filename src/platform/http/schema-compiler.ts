@@ -2,8 +2,11 @@
 //  1. field names are folded to the schema's casing (clients send CodigoProposta or codigoProposta);
 //  2. exact JSON numbers become decimal.js values where the schema says money/percentage
 //     (`x-decimal`), safe integers where it says integer;
-//  3. ajv checks the result (all errors, no coercion, no silent removal of unknown fields);
-//  4. every problem becomes one envelope message whose `field` is the JSON path.
+//  3. a field the schema does not know (an object with additionalProperties: false) is dropped
+//     during folding, at any depth, and its path recorded: ignoredFieldsOf(body) (issue 11;
+//     the route counts, logs, or refuses them for a strict partner);
+//  4. ajv checks the result (all errors, no coercion);
+//  5. every problem becomes one envelope message whose `field` is the JSON path.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { Decimal } from '../money.js';
@@ -67,7 +70,8 @@ function forAjv(schema: unknown): unknown {
   if (node['x-decimal']) {
     return { 'x-decimal': { ...(node['x-decimal'] as DecimalRule), nullable: typesOf(node).includes('null') } };
   }
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, forAjv(v)]));
+  // An open enum (schema-types catalogue()) documents its known values; the use case checks them.
+  return Object.fromEntries(Object.entries(node).filter(([k]) => !(k === 'enum' && node['x-open-enum'])).map(([k, v]) => [k, forAjv(v)]));
 }
 
 const foldMaps = new WeakMap<object, Map<string, string>>();
@@ -92,12 +96,23 @@ function normalizeNumber(value: unknown, schema: Schema): unknown {
   return types.includes('number') ? Number(text) : value;
 }
 
-/** Folds keys to the schema's casing and turns exact numbers into what each field needs. */
-export function normalize(value: unknown, schema: Schema, path: string, problems: MessageInput[]): unknown {
+/** Paths of the unknown fields dropped from each validated body (by the body object). */
+const ignoredByBody = new WeakMap<object, readonly string[]>();
+
+/** The JSON paths of the unknown fields the validator dropped from this body (none: []). */
+export function ignoredFieldsOf(body: unknown): readonly string[] {
+  return (typeof body === 'object' && body !== null && ignoredByBody.get(body)) || [];
+}
+
+/**
+ * Folds keys to the schema's casing, turns exact numbers into what each field needs, and drops
+ * the fields a closed object does not know (their paths go to `ignored`).
+ */
+export function normalize(value: unknown, schema: Schema, path: string, problems: MessageInput[], ignored: string[] = []): unknown {
   if (isLosslessNumber(value)) return normalizeNumber(value, schema);
   if (Array.isArray(value)) {
     const items = schema.items as Schema | undefined;
-    return items ? value.map((v, i) => normalize(v, items, `${path}[${i}]`, problems)) : value;
+    return items ? value.map((v, i) => normalize(v, items, `${path}[${i}]`, problems, ignored)) : value;
   }
   if (value === null || typeof value !== 'object' || Decimal.isDecimal(value)) return value;
   const properties = schema.properties as Record<string, Schema> | undefined;
@@ -111,8 +126,12 @@ export function normalize(value: unknown, schema: Schema, path: string, problems
       problems.push({ code: 'REQ008', description: 'Campo informado mais de uma vez com grafias diferentes', field: fieldPath });
       continue;
     }
-    const fieldSchema = properties[canonical];
-    Object.defineProperty(out, canonical, { value: fieldSchema ? normalize(raw, fieldSchema, fieldPath, problems) : raw, enumerable: true, writable: true, configurable: true });
+    const fieldSchema = Object.prototype.hasOwnProperty.call(properties, canonical) ? properties[canonical] : undefined;
+    if (!fieldSchema && schema.additionalProperties === false) {
+      ignored.push(fieldPath);
+      continue;
+    }
+    Object.defineProperty(out, canonical, { value: fieldSchema ? normalize(raw, fieldSchema, fieldPath, problems, ignored) : raw, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
@@ -137,9 +156,11 @@ export function compileBodyValidator(schema: Schema): BodyValidator {
     if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data)) {
       return { error: new DomainError('validation', [{ code: 'REQ004', description: 'O corpo da requisição deve ser um objeto JSON', field: null }]) };
     }
-    const value = normalize(data, schema, '', problems);
+    const ignored: string[] = [];
+    const value = normalize(data, schema, '', problems, ignored);
     if (!validate(value)) problems.push(...(validate.errors ?? []).map((e) => describeAjvError(e, toPath(e.instancePath))));
     if (problems.length > 0) return { error: new DomainError('validation', dedupe(problems).slice(0, LIMITS.ERROR_MESSAGES_MAX)) };
+    if (ignored.length > 0) ignoredByBody.set(value as object, ignored);
     return { value };
   };
 }

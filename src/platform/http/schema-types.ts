@@ -58,11 +58,30 @@ export function dateTime(description?: string) {
   return Type.String({ format: 'caas-date-time', maxLength: 40, ...(description ? { description } : {}) });
 }
 
+/**
+ * A text field with a catalogue of known values: /openapi.json shows them as an `enum` with a
+ * description each (`x-enumDescriptions`), but the validator does not enforce it (`x-open-enum`):
+ * the use case refuses an unknown value with a message listing the catalogue, and may accept
+ * other spellings (aliases, any case).
+ */
+export function catalogue(values: readonly { value: string; description: string }[], options: { maxLength: number; description: string }) {
+  return Type.String({
+    maxLength: options.maxLength,
+    enum: values.map((v) => v.value),
+    'x-enumDescriptions': Object.fromEntries(values.map((v) => [v.value, v.description])),
+    'x-open-enum': true,
+    description: `${options.description} ${values.map((v) => `${v.value}: ${v.description}.`).join(' ')}`,
+  });
+}
+
 export function arrayOf<T extends TSchema>(item: T, maxItems: number = LIMITS.LIST_ITEMS_MAX) {
   return Type.Array(item, { maxItems });
 }
 
-/** An object that refuses unknown fields (docs/decisions.md: unknown input is an error). */
+/**
+ * A closed object: the fields it names are all it knows. Unknown fields are dropped by the
+ * validator (and refused for a strict partner): docs/validation.md, issue 11.
+ */
 export function obj<P extends Record<string, TSchema>>(properties: P, description?: string) {
   return Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
 }

@@ -1,4 +1,13 @@
 export interface paths {
+    "/AgendaRecebivel/CancelarCobrancas": {
+        /**
+         * Request the cancellation of charges by codigoLiquidacao; success is an empty object. Same operation as /FGTS/CancelarCobrancas.
+         * @description Request the cancellation of charges by codigoLiquidacao; success is an empty object.
+         *
+         * Command: changes state; idempotent by IdempotencyKey (the answer, its effect, history and callbacks commit together). Scope: `caas.receivables`.
+         */
+        post: operations["AgendaRecebivel_CancelarCobrancas"];
+    };
     "/AgendaRecebivel/ConsultarBoletos": {
         /**
          * List the boletos of a schedule (optionally by number, optionally with cancelled ones).
@@ -70,6 +79,15 @@ export interface paths {
          * Command: changes state; idempotent by IdempotencyKey (the answer, its effect, history and callbacks commit together). Scope: `caas.receivables`.
          */
         post: operations["AgendaRecebivel_IncluirLancamentoMultiplasParcelas"];
+    };
+    "/AgendaRecebivel/IncluirLancamentoParcela": {
+        /**
+         * Post a payment launch against one installment (same rules as IncluirLancamentoMultiplasParcelas).
+         * @description Post a payment launch against one installment (same rules as IncluirLancamentoMultiplasParcelas).
+         *
+         * Command: changes state; idempotent by IdempotencyKey (the answer, its effect, history and callbacks commit together). Scope: `caas.receivables`.
+         */
+        post: operations["AgendaRecebivel_IncluirLancamentoParcela"];
     };
     "/api/Favorecido": {
         /**
@@ -174,8 +192,8 @@ export interface paths {
     };
     "/Proposta/Consultar": {
         /**
-         * Read one proposal by codigoProposta, codigoOperacao or numeroProposta.
-         * @description Read one proposal by codigoProposta, codigoOperacao or numeroProposta.
+         * Read one proposal by codigoProposta, codigoOperacao or numeroProposta: its fields at the envelope's top level.
+         * @description Read one proposal by codigoProposta, codigoOperacao or numeroProposta: its fields at the envelope's top level.
          *
          * Query: reads only; runs fresh each time. Scope: `caas.proposals`.
          */
@@ -448,6 +466,21 @@ export interface components {
             })[];
         };
         AgendaRecebivel_IncluirLancamentoMultiplasParcelas_Answer: {
+            hasError: boolean;
+            messages: (({
+                code: string;
+                context: string;
+                description: string;
+                field: string | null;
+                messageType: number;
+            })[]) | null;
+            msg: string | null;
+            parametros: ({
+                nome: string;
+                valor: string | null;
+            })[];
+        };
+        AgendaRecebivel_IncluirLancamentoParcela_Answer: {
             hasError: boolean;
             messages: (({
                 code: string;
@@ -989,7 +1022,59 @@ export interface components {
             })[];
         };
         Proposta_Consultar_Answer: {
+            agenda: ({
+                descricaoSituacaoAgenda: string;
+                dtLiquidacao: string | null;
+                qtdeParcelas: number;
+                qtdeParcelasPagas: number;
+                /** @description 2 open, 1 paid off, 0 cancelled */
+                situacaoAgenda: number;
+                vlrSaldoDevedor: number;
+                vlrTotalPago: number;
+            }) | null;
+            autenticacaoBancaria: string | null;
+            cancelamentoFGTS: ({
+                contextoEvento: string;
+                detalhes: string;
+                dtEvento: string | null;
+                dtVencimento: string | null;
+                nomeEvento: string;
+                numCodigoBarras: string | null;
+                numeroBoleto: number | null;
+                numLinhaDigitavel: string | null;
+                pixCopiaCola: string | null;
+                tipoEvento: number;
+                urlImpressaoBoleto: string | null;
+                vlrBoleto: number | null;
+            })[];
+            /** Format: uuid */
+            codigo: string;
+            codigoOperacao: string | null;
+            /** Format: uuid */
+            codigoProposta: string;
+            controleBancario: string | null;
+            descricaoSituacao: string;
+            documentoCliente: string;
+            documentoFavorecido: string | null;
+            dtCancelamento: string | null;
+            /** Format: date-time */
+            dtInclusao: string;
+            dtLiberacao: string | null;
+            dtPagamento: string | null;
+            dtPrimeiroVencto: string | null;
             hasError: boolean;
+            historico: ({
+                descricaoSituacao: string;
+                descricaoSituacaoAnterior: string | null;
+                /** Format: date-time */
+                dtEvento: string;
+                /** @description create, finalize, approve, requestPayment, disburse, assign, refuse, cancel, settle, updatePaymentAccount */
+                evento: string;
+                motivo: string | null;
+                situacao: number;
+                situacaoAnterior: number | null;
+                usuario: string | null;
+            })[];
             messages: (({
                 code: string;
                 context: string;
@@ -997,72 +1082,78 @@ export interface components {
                 field: string | null;
                 messageType: number;
             })[]) | null;
+            motivoCancelamento: string | null;
+            motivoPendencia: string | null;
+            motivoRejeicao: string | null;
             msg: string | null;
-            proposta: ({
-                agenda: ({
-                    descricaoSituacaoAgenda: string;
-                    dtLiquidacao: string | null;
-                    qtdeParcelas: number;
-                    qtdeParcelasPagas: number;
-                    /** @description 2 open, 1 paid off, 0 cancelled */
-                    situacaoAgenda: number;
-                    vlrSaldoDevedor: number;
-                    vlrTotalPago: number;
-                }) | null;
-                /** Format: uuid */
-                codigo: string;
-                codigoOperacao: string | null;
-                contaPagamento: ({
-                    agencia: string | null;
-                    agenciaDig: string | null;
-                    codigoBanco: number | null;
-                    conta: string | null;
-                    contaDig: string | null;
-                    documentoFederalPagamento: string | null;
-                    nomePagamento: string | null;
-                    numeroBanco: string | null;
-                    tipoConta: number | null;
-                }) | null;
-                descricaoSituacao: string;
-                documentoCliente: string;
-                dtCancelamento: string | null;
-                dtInclusao: string | null;
-                dtLiberacao: string | null;
-                dtPrimeiroVencto: string | null;
-                historico: ({
-                    descricaoSituacao: string;
-                    descricaoSituacaoAnterior: string | null;
-                    /** Format: date-time */
-                    dtEvento: string;
-                    /** @description create, finalize, approve, requestPayment, disburse, assign, refuse, cancel, settle, updatePaymentAccount */
-                    evento: string;
-                    motivo: string | null;
-                    situacao: number;
-                    situacaoAnterior: number | null;
-                    usuario: string | null;
-                })[];
-                numero: number;
-                parcelas: {
-                    /** Format: date-time */
-                    dtVencimento: string;
-                    nroParcela: number;
-                    vlrAmortizacao: number;
-                    vlrEncargosMensais: number;
-                    vlrJuros: number;
-                    vlrParcela: number;
-                    vlrSaldoDevedor: number;
-                }[];
-                percCETAnual: number | null;
-                percCETMensal: number | null;
-                percJurosNegociado: number | null;
-                prazo: number;
-                situacao: number;
-                vlrFinanciado: number;
-                vlrIOF: number;
+            nomeFavorecido: string | null;
+            numero: number;
+            numeroCCB: string;
+            parcelas: {
+                /** Format: date-time */
+                dtVencimento: string;
+                nroParcela: number;
+                vlrAmortizacao: number;
+                vlrEncargosMensais: number;
+                vlrJuros: number;
                 vlrParcela: number;
-                vlrSolicitado: number;
-                vlrTAC: number | null;
+                vlrSaldoDevedor: number;
+            }[];
+            percCETAnual: number;
+            percCETMensal: number;
+            percJurosAnual: number;
+            percJurosMensal: number;
+            percJurosNegociado: number | null;
+            prazo: number;
+            propostaContaPagamento: ({
+                agencia: string | null;
+                agenciaDig: string | null;
+                codigoBanco: number | null;
+                conta: string | null;
+                contaDig: string | null;
+                documentoFederalPagamento: string | null;
+                nomePagamento: string | null;
+                numeroBanco: string | null;
+                tipoConta: number | null;
             }) | null;
+            propostaLancamentos: ({
+                agencia: string | null;
+                agenciaDig: string | null;
+                campoID: string | null;
+                codigoBanco: number | null;
+                conta: string | null;
+                contaDig: string | null;
+                descricaoCampo: string;
+                descricaoOcorrencia: string | null;
+                documentoFederal: string | null;
+                dtPagamento: string | null;
+                dtPrevPagto: string | null;
+                dtVenctoBoleto: string | null;
+                linhaDigitavel: string | null;
+                nomeCedente: string | null;
+                nomePagamento: string | null;
+                numeroBanco: string | null;
+                /** @description 0 not paid yet, 1 paid with the disbursement */
+                situacao: number;
+                tipoConta: number | null;
+                vlrBoleto: number | null;
+                vlrTransacao: number;
+            })[];
+            qtdeParcelas: number;
+            situacao: number;
+            textoRetornoPagamento: string | null;
+            tipoContrato: string | null;
+            vlrDesembolso: number;
+            vlrFinanciado: number;
+            vlrIOF: number;
+            vlrOutrasDespesas: number;
+            vlrOutrosServicos: number;
+            vlrParcela: number;
+            vlrSeguro: number;
+            vlrSolicitado: number;
+            vlrTAC: number;
+            vlrTotalCredito: number;
+            vlrTotalDivida: number;
         };
         Proposta_Finalizar_Answer: {
             hasError: boolean;
@@ -1391,6 +1482,80 @@ export interface components {
 export type $defs = Record<string, never>;
 export type external = Record<string, never>;
 export interface operations {
+    /**
+     * Request the cancellation of charges by codigoLiquidacao; success is an empty object. Same operation as /FGTS/CancelarCobrancas.
+     * @description Request the cancellation of charges by codigoLiquidacao; success is an empty object.
+     *
+     * Command: changes state; idempotent by IdempotencyKey (the answer, its effect, history and callbacks commit together). Scope: `caas.receivables`.
+     */
+    AgendaRecebivel_CancelarCobrancas: {
+        parameters: {
+            header: {
+                IdempotencyKey: components["parameters"]["IdempotencyKey"];
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                Accept?: components["parameters"]["Accept"];
+            };
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *   "dto": {
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b"
+                 *   },
+                 *   "dtoCancelarCobrancas": {
+                 *     "codigosLiquidacoes": [
+                 *       "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
+                 *     ]
+                 *   }
+                 * }
+                 */
+                "application/json": {
+                    dto: {
+                        /** @description Partner's operation code (UUID or numeric string) */
+                        codigoOperacao?: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Proposal identifier
+                         */
+                        codigoProposta?: string | null;
+                        nroParcelas?: number[] | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
+                    };
+                    dtoCancelarCobrancas: {
+                        codigosLiquidacoes?: string[] | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the result envelope with hasError false (the interface answers text/plain unless Accept asks for JSON). */
+            200: {
+                headers: {
+                    "Caas-Clock": components["headers"]["Caas-Clock"];
+                    /** @description 'true' when the answer is a replay of a stored outcome */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request id (yours when valid); quote it to support. */
+                    "X-Request-Id"?: string;
+                };
+                content: {
+                    "application/json": components["schemas"]["FGTS_CancelarCobrancas_Answer"];
+                    "text/plain": components["schemas"]["FGTS_CancelarCobrancas_Answer"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     /**
      * List the boletos of a schedule (optionally by number, optionally with cancelled ones).
      * @description List the boletos of a schedule (optionally by number, optionally with cancelled ones).
@@ -2083,6 +2248,101 @@ export interface operations {
         };
     };
     /**
+     * Post a payment launch against one installment (same rules as IncluirLancamentoMultiplasParcelas).
+     * @description Post a payment launch against one installment (same rules as IncluirLancamentoMultiplasParcelas).
+     *
+     * Command: changes state; idempotent by IdempotencyKey (the answer, its effect, history and callbacks commit together). Scope: `caas.receivables`.
+     */
+    AgendaRecebivel_IncluirLancamentoParcela: {
+        parameters: {
+            header: {
+                IdempotencyKey: components["parameters"]["IdempotencyKey"];
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                Accept?: components["parameters"]["Accept"];
+            };
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *   "dto": {
+                 *     "codigoProposta": "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b",
+                 *     "nroParcela": 1
+                 *   },
+                 *   "dtoLancamentoParcela": {
+                 *     "dtPagamento": "2026-11-23",
+                 *     "vlrPagamento": 100.5,
+                 *     "vlrDesconto": 0,
+                 *     "permiteDescapitalizacao": false,
+                 *     "descricaoLancamento": "Pagamento parcial",
+                 *     "parametros": [
+                 *       {
+                 *         "nome": "canal",
+                 *         "valor": "app"
+                 *       }
+                 *     ]
+                 *   }
+                 * }
+                 */
+                "application/json": {
+                    dto: {
+                        /** @description Partner's operation code (UUID or numeric string) */
+                        codigoOperacao?: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Proposal identifier
+                         */
+                        codigoProposta?: string | null;
+                        nroParcela?: number | null;
+                        /** @description Proposal number (used when neither code is sent) */
+                        numeroProposta?: number | null;
+                    };
+                    dtoLancamentoParcela: {
+                        descricaoLancamento?: string | null;
+                        dtPagamento?: string | null;
+                        parametros?: (({
+                            nome: string;
+                            valor?: string | null;
+                        })[]) | null;
+                        permiteDescapitalizacao?: boolean | null;
+                        vlrDesconto?: number | null;
+                        vlrPagamento?: number | null;
+                    };
+                    parametros?: (({
+                        nome: string;
+                        valor?: string | null;
+                    })[]) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the result envelope with hasError false (the interface answers text/plain unless Accept asks for JSON). */
+            200: {
+                headers: {
+                    "Caas-Clock": components["headers"]["Caas-Clock"];
+                    /** @description 'true' when the answer is a replay of a stored outcome */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request id (yours when valid); quote it to support. */
+                    "X-Request-Id"?: string;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgendaRecebivel_IncluirLancamentoParcela_Answer"];
+                    "text/plain": components["schemas"]["AgendaRecebivel_IncluirLancamentoParcela_Answer"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    /**
      * Register a Pix payee (by key or by bank data) for review by the service team.
      * @description Register a Pix payee (by key or by bank data) for review by the service team.
      *
@@ -2345,7 +2605,11 @@ export interface operations {
                  */
                 "application/json": {
                     consulta: {
-                        codigoProduto?: string | null;
+                        /**
+                         * @description Bureau product: its code or alias, any case. Omitted: 1 for a CPF, 3 for a CNPJ. 1: Mix Mais Pessoa Física (alias MIXMAIS_PF; CPF); padrão para CPF. 2: Score e Restrições Pessoa Física (alias SCORE_PF; CPF). 3: Bureau Pessoa Jurídica (alias BUREAU_PJ; CNPJ); padrão para CNPJ. 4: Score e Restrições Pessoa Jurídica (alias SCORE_PJ; CNPJ). 5: Dados Cadastrais (alias CADASTRAL; CPF e CNPJ).
+                         * @enum {string|null}
+                         */
+                        codigoProduto?: "1" | "2" | "3" | "4" | "5";
                         consultaCompleta?: boolean | null;
                         documento?: string | null;
                     };
@@ -2558,6 +2822,7 @@ export interface operations {
                          * @description Proposal identifier
                          */
                         codigoProposta?: string | null;
+                        nroParcelas?: number[] | null;
                         /** @description Proposal number (used when neither code is sent) */
                         numeroProposta?: number | null;
                     };
@@ -2849,8 +3114,8 @@ export interface operations {
         };
     };
     /**
-     * Read one proposal by codigoProposta, codigoOperacao or numeroProposta.
-     * @description Read one proposal by codigoProposta, codigoOperacao or numeroProposta.
+     * Read one proposal by codigoProposta, codigoOperacao or numeroProposta: its fields at the envelope's top level.
+     * @description Read one proposal by codigoProposta, codigoOperacao or numeroProposta: its fields at the envelope's top level.
      *
      * Query: reads only; runs fresh each time. Scope: `caas.proposals`.
      */

@@ -41,6 +41,16 @@ export const PRODUCTS: readonly Product[] = [
   { code: '5', alias: 'CADASTRAL', name: 'Dados Cadastrais', personTypes: ['PF', 'PJ'], sections: ['cadastro', 'telefones', 'enderecos'] },
 ];
 
+/** codigoProduto omitted (issue 11): the person product for a CPF, the company product for a CNPJ. */
+export const DEFAULT_PRODUCT_CODE: Readonly<Record<PersonType, string>> = { PF: '1', PJ: '3' };
+
+/** What /openapi.json says of each product (the enum of codigoProduto). */
+export function productDescription(p: Product): string {
+  const serves = p.personTypes.map((t) => (t === 'PF' ? 'CPF' : 'CNPJ')).join(' e ');
+  const isDefault = p.personTypes.filter((t) => DEFAULT_PRODUCT_CODE[t] === p.code).map((t) => (t === 'PF' ? 'CPF' : 'CNPJ'));
+  return `${p.name} (alias ${p.alias}; ${serves})${isDefault.length > 0 ? `; padrão para ${isDefault.join(' e ')}` : ''}`;
+}
+
 /** The product for a codigoProduto (code or alias, trimmed, any case); null when unknown. */
 export function findProduct(codigoProduto: string): Product | null {
   const wanted = codigoProduto.trim().toUpperCase();

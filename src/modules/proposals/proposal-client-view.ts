@@ -1,0 +1,106 @@
+// The fields partner clients read from Proposta/Consultar, at the top level of the envelope, named
+// and typed as compatibility-notes lists them ("Observed in a public partner client", issue 11).
+// Pure: the stored proposal (and its refund boleto, when cancelled) in, wire values out.
+import { dateToWire, localDate } from '../../platform/dates.js';
+import { dec, sum, ZERO, type Decimal } from '../../platform/money.js';
+import type { BoletoSummary } from '../receivables/schedule-contract.js';
+import type { PaymentAccount } from './bank-account.js';
+import type { ProposalLaunch } from './proposal-launches.js';
+import type { InstallmentRow, ProposalRow } from './proposal-repository.js';
+
+/** Launch situacao, as for installments: 0 not paid yet, 1 paid (with the disbursement). */
+const LAUNCH_PAID = 1;
+const LAUNCH_PENDING = 0;
+const LAUNCH_KIND_TEXT: Readonly<Record<ProposalLaunch['kind'], string>> = { boleto: 'Pagamento de boleto', transfer: 'Transferência bancária' };
+/** cancelamentoFGTS items: the cancellation closes the schedule (callback event 1). */
+const CANCELLATION_EVENT = { tipoEvento: 1, nomeEvento: 'CancelamentoProposta', contextoEvento: 'Proposta' } as const;
+const ANNUAL_RATE_DECIMALS = 2;
+
+type StoredLaunch = Omit<ProposalLaunch, 'amount'> & { amount: string };
+
+const wireDate = (date: string | null) => (date === null ? null : dateToWire(localDate(date)));
+
+/** A money field of the stored request `dto` (0 when not sent). */
+function sentAmount(dto: unknown, name: string): Decimal {
+  const value = (dto as Record<string, unknown> | null)?.[name];
+  return value === null || value === undefined ? ZERO : dec(String(value));
+}
+
+/** Monthly rate compounded over twelve months, in percent, two decimals. */
+export function annualRatePercent(monthlyPercent: Decimal): Decimal {
+  return monthlyPercent.div(100).plus(1).pow(12).minus(1).times(100).toDecimalPlaces(ANNUAL_RATE_DECIMALS);
+}
+
+function launchItem(l: StoredLaunch, disbursedOn: string | null) {
+  const a = l.account;
+  return {
+    campoID: l.campoID,
+    descricaoCampo: LAUNCH_KIND_TEXT[l.kind],
+    vlrTransacao: dec(l.amount),
+    dtPrevPagto: wireDate(l.paymentDate),
+    dtPagamento: wireDate(disbursedOn),
+    situacao: disbursedOn === null ? LAUNCH_PENDING : LAUNCH_PAID,
+    linhaDigitavel: l.linhaDigitavel,
+    dtVenctoBoleto: null,
+    vlrBoleto: l.kind === 'boleto' ? dec(l.amount) : null,
+    codigoBanco: a?.codigoBanco ?? null,
+    numeroBanco: a?.numeroBanco ?? null,
+    tipoConta: a?.tipoConta ?? null,
+    agencia: a?.agencia ?? null,
+    agenciaDig: a?.agenciaDig ?? null,
+    conta: a?.conta ?? null,
+    contaDig: a?.contaDig ?? null,
+    documentoFederal: a?.documento.digits ?? null,
+    nomePagamento: a?.nomePagamento ?? null,
+    nomeCedente: l.assignorName,
+    descricaoOcorrencia: null,
+  };
+}
+
+function cancellationItem(row: ProposalRow, refund: BoletoSummary | null) {
+  return {
+    detalhes: row.cancellation_reason ?? 'Cancelamento solicitado pelo parceiro',
+    ...CANCELLATION_EVENT,
+    dtEvento: wireDate(row.cancelled_on),
+    numCodigoBarras: refund?.codigoBarras ?? null,
+    numLinhaDigitavel: refund?.linhaDigitavel ?? null,
+    pixCopiaCola: refund?.pixCopiaCola ?? null,
+    vlrBoleto: refund?.vlrBoleto ?? null,
+    dtVencimento: refund === null ? null : dateToWire(refund.dtVencimento),
+    numeroBoleto: refund?.numeroBoleto ?? null,
+    urlImpressaoBoleto: refund?.urlImpressao ?? null,
+  };
+}
+
+export function clientFields(row: ProposalRow, installments: readonly InstallmentRow[], refund: BoletoSummary | null) {
+  const launches = (row.launches as StoredLaunch[] | null) ?? [];
+  const account = row.payment_account as PaymentAccount | null;
+  const requested = dec(row.requested_amount);
+  const totalDebt = installments.length > 0 ? sum(installments.map((i) => dec(i.amount))) : dec(row.installment_amount).times(row.term_months);
+  return {
+    codigoProposta: row.id,
+    numeroCCB: String(row.numero),
+    tipoContrato: row.contract_type,
+    qtdeParcelas: row.term_months,
+    vlrTAC: row.tac_amount === null ? ZERO : dec(row.tac_amount),
+    vlrSeguro: sentAmount(row.dto, 'vlrSeguro'),
+    vlrOutrasDespesas: sentAmount(row.dto, 'vlrOutrasDespesas'),
+    vlrOutrosServicos: sentAmount(row.dto, 'vlrOutrosServicos'),
+    vlrTotalCredito: requested,
+    vlrTotalDivida: totalDebt,
+    vlrDesembolso: requested.minus(sum(launches.map((l) => dec(l.amount)))),
+    percJurosMensal: dec(row.monthly_rate_percent),
+    percJurosAnual: annualRatePercent(dec(row.monthly_rate_percent)),
+    dtPagamento: wireDate(row.disbursed_on),
+    motivoRejeicao: row.refusal_reason,
+    motivoPendencia: null,
+    motivoCancelamento: row.cancellation_reason,
+    textoRetornoPagamento: null,
+    autenticacaoBancaria: null,
+    controleBancario: null,
+    nomeFavorecido: account?.nomePagamento ?? null,
+    documentoFavorecido: account?.documento.digits ?? null,
+    propostaLancamentos: launches.map((l) => launchItem(l, row.disbursed_on)),
+    cancelamentoFGTS: row.cancelled_on === null ? [] : [cancellationItem(row, refund)],
+  };
+}
