@@ -30,7 +30,7 @@ const KNOWN: readonly Exception[] = [
   { from: /^src\/modules\/(payees|receivables)\//, to: /^src\/modules\/callbacks\/(events|outbox)\.ts$/, why: 'state changes enqueue callbacks in their transaction (future: the runner outbox hook)' },
   { from: /^src\/modules\/(bureau|payees)\//, to: /^src\/modules\/(payees\/pix-key|proposals\/banks)\.ts$/, why: 'bank catalogue and Pix keys have no home yet (future banking module)' },
   { from: /^src\/modules\/guarantees\//, to: /^src\/modules\/proposals\/save-guarantee-document\.schema\.ts$/, why: 'the operation schema lives with proposals' },
-  { from: /^src\/modules\/proposals\//, to: /^src\/modules\/receivables\/schedule-(contract|lifecycle)\.ts$/, why: 'proposals open and show the schedule (future: bound in compose.ts only)' },
+  { from: /^src\/modules\/proposals\//, to: /^src\/modules\/receivables\/(schedule-(contract|lifecycle)|describe-boleto)\.ts$/, why: 'proposals open and show the schedule and its boletos (future: bound in compose.ts only)' },
   { from: /^src\/modules\/receivables\//, to: /^src\/modules\/proposals\/receivables-port\.ts$/, why: 'receivables implements the port proposals declares (future: bound in compose.ts only)' },
   { from: /^src\/modules\/settlement\//, to: /^src\/modules\/receivables\//, why: 'settlement builds on collection internals until receivables is split and gets its index.ts' },
 ];
