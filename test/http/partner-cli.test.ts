@@ -116,4 +116,24 @@ describe('caas partner …', () => {
     assert.notEqual(missing.code, 0);
     assert.match(missing.err, /no partner/);
   });
+
+  test('--idempotency-key: rotate-secret replayed adds no second secret and prints the same; another input under the key is refused (IDEM422)', async () => {
+    const other = await service.onboard();
+    const active = () => service.database.db.selectFrom('partner_callback_secrets').select('secret').where('partner_id', '=', other.partnerId).where('retired_at', 'is', null).execute();
+    const argv = ['partner', 'rotate-secret', other.clientId, '--idempotency-key', 'rotate-1'];
+    const first = await cli(argv);
+    const again = await cli(argv);
+    assert.equal(first.code, 0, first.err);
+    assert.equal(again.code, 0, again.err);
+    assert.equal(again.out, first.out);
+    assert.match(again.err, /idempotency-key: rotate-1 \(replayed: nothing changed\)/);
+    assert.equal((await active()).length, 2);
+    const audit = await service.database.db.selectFrom('command_audit').select(['command', 'actor_kind']).where('idempotency_key', '=', 'rotate-1').execute();
+    assert.deepEqual(audit, [{ command: 'partner.rotate-secret', actor_kind: 'operator' }]);
+    const refused = await cli([...argv, '--retire-old']);
+    assert.equal(refused.code, 1);
+    assert.match(refused.err, /IDEM422/);
+    assert.equal((await active()).length, 2);
+  });
 });
+

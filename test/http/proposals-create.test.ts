@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { localDate } from '../../src/platform/dates.js';
 import { dec } from '../../src/platform/money.js';
-import { priceProposal } from '../../src/modules/proposals/pricing/index.js';
+import { offeredCet, priceProposal } from '../../src/modules/proposals/pricing/index.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 import { ALPHANUMERIC_CNPJ, COMPANY_CNPJ, consult, createOk, personDto, post, problems, type Envelope } from './proposals-fixture.js';
 
@@ -63,7 +63,7 @@ describe('valid proposals', () => {
     assert.ok(Number.isInteger(numero) && numero > 0);
     assert.deepEqual(
       [body.vlrParcela, body.vlrIOF, body.vlrFinanciado, body.percCETAnual, body.percCETMensal],
-      [expected.installmentAmount, expected.iof.total, expected.financedAmount, expected.cet.annualPercent, expected.cet.monthlyPercent].map(Number),
+      [expected.installmentAmount, expected.iof.total, expected.financedAmount, offeredCet(expected).annualPercent, offeredCet(expected).monthlyPercent].map(Number),
     );
     assert.deepEqual(expected.problems, []);
     assert.deepEqual(body.parametros, []);
@@ -145,6 +145,8 @@ describe('validation: every problem is one message with its JSON path', () => {
     await refusedWith(personDto({ prazo: null }), [['dto.prazo', 'T0665/D0021']]);
     await refusedWith(personDto({ vlrSolicitado: 1000, prazo: 420 }), [['dto.prazo', 'C0196/V0004']], [{ nome: 'Proposta_IsentarIOF', valor: 'true' }]);
     for (const prazo of [0, 421]) assert.deepEqual((await refused(personDto({ prazo }))).messages.map((m) => m.field), ['dto.prazo']);
+    // At 0% a month, R$ 1.00 in 22 installments rounds to 0.05 each and the last would be negative: refused, never a 500.
+    await refusedWith(personDto({ vlrSolicitado: 1, prazo: 22, percJurosNegociado: 0 }), [['dto.prazo', 'C0196/V0004']], [{ nome: 'Proposta_IsentarIOF', valor: 'true' }]);
   });
 
   test('rate: missing or above 100% a month C0185/V0009', async () => {

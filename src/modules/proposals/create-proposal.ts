@@ -16,7 +16,7 @@ import type { Static } from 'typebox';
 import { DomainError, MessageType, type MessageInput } from '../../platform/errors.js';
 import type { LocalDate } from '../../platform/dates.js';
 import type { OperationContext } from '../../platform/http/operations.js';
-import { type ProposalPricing, priceProposal } from './pricing/index.js';
+import { type ProposalPricing, offeredCet, priceProposal } from './pricing/index.js';
 import type { spec } from './create-proposal.schema.js';
 import { ProposalCode } from './proposal-codes.js';
 import { partnerEventContext, todayOf } from './proposal-access.js';
@@ -111,7 +111,7 @@ export async function createProposal(input: CreateProposalInput, ctx: OperationC
     vlrParcela: pricing.installmentAmount,
     vlrIOF: pricing.iof.total,
     vlrFinanciado: pricing.financedAmount,
-    percCETAnual: pricing.cet.annualPercent,
-    percCETMensal: pricing.cet.monthlyPercent,
+    percCETAnual: offeredCet(pricing).annualPercent,
+    percCETMensal: offeredCet(pricing).monthlyPercent,
   };
 }

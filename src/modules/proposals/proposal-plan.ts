@@ -5,7 +5,7 @@ import type { Insertable } from 'kysely';
 import { type LocalDate, localDate } from '../../platform/dates.js';
 import { type Decimal, dec, percentToRate } from '../../platform/money.js';
 import type { PlannedInstallment } from '../receivables/schedule-contract.js';
-import type { ProposalPricing, ProposalPricingInput } from './pricing/index.js';
+import { type ProposalPricing, type ProposalPricingInput, offeredCet } from './pricing/index.js';
 import { costsOf } from './proposal-input.js';
 import type { InstallmentRow, ProposalRow } from './proposal-repository.js';
 import type { ProposalInstallmentsTable, ProposalsTable } from './tables.js';
@@ -34,8 +34,8 @@ export function pricingColumnsOf(pricing: ProposalPricing): PricingColumns {
     installment_source: pricing.installmentSource,
     iof_amount: money(pricing.iof.total),
     iof_source: pricing.iof.source,
-    cet_annual_percent: pricing.cet.annualPercent.toFixed(2),
-    cet_monthly_percent: pricing.cet.monthlyPercent.toFixed(2),
+    cet_annual_percent: offeredCet(pricing).annualPercent.toFixed(2),
+    cet_monthly_percent: offeredCet(pricing).monthlyPercent.toFixed(2),
   };
 }
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { dec, fromCents, sum } from '../../../platform/money.js';
 import { addDays, localDate } from '../../../platform/dates.js';
-import { type ProposalPricingInput, priceProposal } from './index.js';
+import { type ProposalPricingInput, offeredCet, priceProposal } from './index.js';
 import { buildPriceSchedule } from './price.js';
 
 const base: ProposalPricingInput = {
@@ -28,7 +28,7 @@ test('a person borrowing R$ 10,000 at 2% for 12 months, IOF financed', () => {
   assert.ok(p.iof.daily!.plus(p.iof.additional!).equals(p.iof.total));
   assert.equal(p.installmentAmount.toFixed(2), '965.49');
   assert.equal(p.installmentSource, 'computed');
-  assert.deepEqual([p.cet.annualPercent.toFixed(2), p.cet.monthlyPercent.toFixed(2)], ['32.00', '2.34']);
+  assert.deepEqual([offeredCet(p).annualPercent.toFixed(2), offeredCet(p).monthlyPercent.toFixed(2)], ['32.00', '2.34']);
   assert.equal(sum(p.schedule.map((r) => r.amortization)).toFixed(2), '10210.39');
   assert.deepEqual(p.problems, []);
 });
@@ -42,7 +42,7 @@ test('financed TAC and a monthly insurance premium', () => {
   assert.equal(p.installmentAmount.toFixed(2), '984.97');
   assert.equal(p.schedule.at(-1)!.installment.toFixed(2), '985.02');
   assert.ok(p.schedule.every((r) => r.monthlyCharges.toFixed(2) === '5.00'));
-  assert.deepEqual([p.cet.annualPercent.toFixed(2), p.cet.monthlyPercent.toFixed(2)], ['37.20', '2.67']);
+  assert.deepEqual([offeredCet(p).annualPercent.toFixed(2), offeredCet(p).monthlyPercent.toFixed(2)], ['37.20', '2.67']);
 });
 
 test('a vlrIOF sent by the partner is financed as sent, and refused when its daily part is above the cap', () => {
@@ -144,4 +144,14 @@ test('property: the computed vlrParcela sent back is accepted and changes nothin
     ),
     { seed: 2026, numRuns: 40 },
   );
+});
+
+test('a plan whose last installment would be negative is refused as such, with no CET (never thrown)', () => {
+  // 0% a month: R$ 1.00 / 22 rounds to 0.05, and 21 × 0.05 already exceeds the principal; likewise R$ 500 / 387.
+  for (const [amount, termMonths] of [['1.00', 22], ['500', 387]] as const) {
+    const p = priceProposal({ ...base, requestedAmount: dec(amount), termMonths, monthlyRatePercent: dec('0') });
+    assert.equal(p.cet, null);
+    assert.deepEqual(p.problems.map((x) => `${x.field} ${x.code}/${x.detail}`), ['prazo C0196/V0004']);
+    assert.throws(() => offeredCet(p), /assertion/);
+  }
 });

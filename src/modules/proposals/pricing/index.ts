@@ -63,7 +63,8 @@ export interface ProposalPricing {
     rate: IofRate | null;
     cap: IofCapCheck;
   };
-  cet: { annualPercent: Decimal; monthlyPercent: Decimal };
+  /** Null for a plan that cannot be offered (its payments do not amortize: see `problems`). */
+  cet: { annualPercent: Decimal; monthlyPercent: Decimal } | null;
   /** Empty when the proposal can be accepted as priced. */
   problems: PricingProblem[];
 }
@@ -136,7 +137,8 @@ export function priceProposal(input: ProposalPricingInput): ProposalPricing {
   // ln(1+i)·365/31 is at or below the CET root (every month has at most 31 days and costs only
   // raise the CET), which lets the monotone Newton solver start there.
   const guessLogRate = monthlyRate.isZero() ? undefined : dec(1).plus(monthlyRate).ln().times(365).div(31);
-  const cet = computeCet({ contractDate: input.contractDate, released: input.requestedAmount, payments: rows.map((r) => ({ dueDate: r.dueDate, amount: r.installment })), guessLogRate });
+  // A plan whose installments do not amortize (a payment at or below zero) has no CET: it is refused.
+  const cet = !schedule.wellFormed ? null : computeCet({ contractDate: input.contractDate, released: input.requestedAmount, payments: rows.map((r) => ({ dueDate: r.dueDate, amount: r.installment })), guessLogRate });
   const cap = checkIofCap({
     total: iof.total,
     daily: iof.computed?.daily ?? null,
@@ -165,9 +167,15 @@ export function priceProposal(input: ProposalPricingInput): ProposalPricing {
       rate: iof.computed?.rate ?? null,
       cap,
     },
-    cet: { annualPercent: cet.annualPercent, monthlyPercent: cet.monthlyPercent },
+    cet: cet && { annualPercent: cet.annualPercent, monthlyPercent: cet.monthlyPercent },
     problems: [...installmentProblems, ...problemsOf(iof, cap, schedule)],
   };
+}
+
+/** The CET of a plan that passed pricing (no problems): an assertion, not a refusal. */
+export function offeredCet(pricing: ProposalPricing): NonNullable<ProposalPricing['cet']> {
+  if (pricing.cet === null) throw new Error('assertion: a plan with pricing problems has no CET and is never stored');
+  return pricing.cet;
 }
 
 export { pricingInputProblems, TERM_MONTHS_MAX, FIRST_PERIOD_DAYS_MAX, MONTHLY_RATE_PERCENT_MAX } from './limits.js';

@@ -1,0 +1,74 @@
+// Issue 13: the import boundaries. Fails when platform imports a module, when a module imports
+// another module's internals instead of its public entry (src/modules/<name>/index.ts), or when a
+// module imports a face (src/cli, another module's routes). The code of today breaks these rules in
+// known places: each is listed below with why, as a (from, to) pattern. A new violation fails the
+// test; so does an exception that no longer matches anything (delete it: the code got better).
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { importEdges, violations } from './boundaries.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+interface Exception {
+  from: RegExp;
+  to: RegExp;
+  why: string;
+}
+
+const KNOWN: readonly Exception[] = [
+  // Platform → modules (issue 13's later steps: modules describe their tables, settings and workers
+  // in one descriptor each, and the composition root assembles them).
+  { from: /^src\/platform\/db\/schema\.ts$/, to: /^src\/modules\/[^/]+\/tables\.ts$/, why: "Kysely's Database type is the union of every module's tables" },
+  { from: /^src\/platform\/config\/env\.ts$/, to: /^src\/modules\/[^/]+\/(settings|assertion-checks)\.ts$/, why: 'the one config loader parses each module settings at start-up' },
+  { from: /^src\/platform\/http\/operations-catalog\.ts$/, to: /^src\/modules\/[^/]+\/[^/]+\.schema\.ts$/, why: 'the operations catalogue (OpenAPI, guards) lists every operation schema' },
+  { from: /^src\/platform\/workers\.ts$/, to: /^src\/modules\/auth\/postgres-stores\.ts$/, why: 'the worker set purges expired assertion ids' },
+  // Modules → another module's internals (no index.ts yet: partners, banking and callbacks homes are issue 13's later steps).
+  { from: /^src\/modules\/auth\//, to: /^src\/modules\/callbacks\/(address-guard|partner-header|signing)\.ts$/, why: 'partner administration checks and signs callback settings (future partners module)' },
+  { from: /^src\/modules\/callbacks\//, to: /^src\/modules\/auth\/(partner-admin|keys)\.ts$/, why: 'callbacks read partners (future partners read interface)' },
+  { from: /^src\/modules\/(payees|receivables)\//, to: /^src\/modules\/callbacks\/(events|outbox)\.ts$/, why: 'state changes enqueue callbacks in their transaction (future: the runner outbox hook)' },
+  { from: /^src\/modules\/(bureau|payees)\//, to: /^src\/modules\/(payees\/pix-key|proposals\/banks)\.ts$/, why: 'bank catalogue and Pix keys have no home yet (future banking module)' },
+  { from: /^src\/modules\/guarantees\//, to: /^src\/modules\/proposals\/save-guarantee-document\.schema\.ts$/, why: 'the operation schema lives with proposals' },
+  { from: /^src\/modules\/proposals\//, to: /^src\/modules\/receivables\/(schedule-(contract|lifecycle)|describe-boleto)\.ts$/, why: 'proposals open and show the schedule and its boletos (future: bound in compose.ts only)' },
+  { from: /^src\/modules\/receivables\//, to: /^src\/modules\/proposals\/receivables-port\.ts$/, why: 'receivables implements the port proposals declares (future: bound in compose.ts only)' },
+  { from: /^src\/modules\/settlement\//, to: /^src\/modules\/receivables\//, why: 'settlement builds on collection internals until receivables is split and gets its index.ts' },
+];
+
+function isKnown(line: string): boolean {
+  const [, from, to] = /: (\S+) → (\S+)$/.exec(line) ?? [];
+  return KNOWN.some((e) => e.from.test(from ?? '') && e.to.test(to ?? '') && !line.startsWith('module imports a face'));
+}
+
+test('imports respect the boundaries: platform knows no module, modules meet through index.ts, no module imports a face', () => {
+  const found = violations(importEdges(ROOT));
+  assert.deepEqual(found.filter((line) => !isKnown(line)), [], 'new boundary violations (fix them, or list one in KNOWN with why)');
+});
+
+test('every listed exception still matches an import (delete the ones the code no longer needs)', () => {
+  const found = violations(importEdges(ROOT));
+  const stale = KNOWN.filter((e) => !found.some((line) => {
+    const [, from, to] = /: (\S+) → (\S+)$/.exec(line) ?? [];
+    return e.from.test(from ?? '') && e.to.test(to ?? '');
+  }));
+  assert.deepEqual(stale.map((e) => e.why), []);
+});
+
+test('the checker sees each kind of violation', () => {
+  const edges = [
+    { from: 'src/platform/x.ts', to: 'src/modules/a/y.ts' },
+    { from: 'src/modules/a/x.ts', to: 'src/modules/b/internal.ts' },
+    { from: 'src/modules/a/x.ts', to: 'src/modules/b/index.ts' },
+    { from: 'src/modules/a/x.ts', to: 'src/modules/a/own.ts' },
+    { from: 'src/modules/a/x.ts', to: 'src/cli/io.ts' },
+    { from: 'src/modules/a/x.ts', to: 'src/modules/b/routes.ts' },
+    { from: 'src/modules/a/x.ts', to: 'src/modules/b/pay.route.ts' },
+  ];
+  assert.deepEqual(violations(edges), [
+    "module imports a face: src/modules/a/x.ts → src/cli/io.ts",
+    "module imports another module's internals: src/modules/a/x.ts → src/modules/b/internal.ts",
+    "module imports another module's routes: src/modules/a/x.ts → src/modules/b/pay.route.ts",
+    "module imports another module's routes: src/modules/a/x.ts → src/modules/b/routes.ts",
+    'platform imports a module: src/platform/x.ts → src/modules/a/y.ts',
+  ]);
+});
