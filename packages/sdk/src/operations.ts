@@ -35,27 +35,7 @@ export type OperationName = keyof typeof OPERATIONS;
 
 type PostAt<P> = P extends keyof paths ? (paths[P] extends { post: infer O } ? O : never) : never;
 
-/**
- * Paths that partner clients call and that a service version may not document yet: their types
- * come from /openapi.json as soon as it lists them; until then, from the operation they mirror
- * (compatibility notes, "Observed in a public partner client").
- */
-interface Interim {
-  '/AgendaRecebivel/CancelarCobrancas': operations['FGTS_CancelarCobrancas'];
-  '/AgendaRecebivel/IncluirLancamentoParcela': {
-    requestBody: {
-      content: {
-        'application/json': {
-          dto: { codigoOperacao?: string | null; codigoProposta?: string | null; nroParcela: number };
-          dtoLancamentoParcela: { dtPagamento: string; vlrPagamento: number; vlrDesconto?: number | null; permiteDescapitalizacao?: boolean | null; descricaoLancamento?: string | null; parametros?: unknown[] | null };
-        };
-      };
-    };
-    responses: operations['AgendaRecebivel_IncluirLancamentoMultiplasParcelas']['responses'];
-  };
-}
-
-type OperationAt<P> = [PostAt<P>] extends [never] ? (P extends keyof Interim ? Interim[P] : never) : PostAt<P>;
+type OperationAt<P> = PostAt<P>;
 
 /** The JSON body an operation takes. */
 export type RequestOf<N extends OperationName> = OperationAt<(typeof OPERATIONS)[N]> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
