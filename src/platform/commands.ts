@@ -142,3 +142,32 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
   // The stored form, on the first run as on a replay, so both render the same.
   return { result: JSON.parse(outcome.body) as R, replayed: outcome.replayed };
 }
+
+/**
+ * A command in domain terms, declared once by its module and run by every face (partner API, CLI,
+ * console, bank files) through `runDefined`: the same name, locks, audit line and handler whoever
+ * asks. Modules export their definitions (bound to their dependencies at the composition root);
+ * faces only map their own input shape (wire body, argv, form) to `I` and `R` back.
+ */
+export interface CommandDefinition<I, R> {
+  /** A stable name, e.g. "proposal.approve": idempotency scope and audit command. */
+  name: string;
+  /** Advisory locks for this input, e.g. ["proposal:42"]. */
+  locks?: (input: I) => readonly string[];
+  /** The audit line for this result. */
+  summarize?: (result: R) => string;
+  handler: CommandHandler<I, R>;
+}
+
+/** Runs a declared command for an actor, under an idempotency key when one is given. */
+export function runDefined<I, R>(deps: CommandDeps, definition: CommandDefinition<I, R>, input: I, actor: Actor, idempotencyKey?: string): Promise<CommandOutcome<R>> {
+  const request: CommandRequest<I> = {
+    name: definition.name,
+    input,
+    actor,
+    idempotencyKey,
+    locks: definition.locks?.(input),
+    summarize: definition.summarize === undefined ? undefined : (result) => (definition.summarize as (r: R) => string)(result as R),
+  };
+  return runCommand(deps, request, definition.handler);
+}
