@@ -56,7 +56,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,
   });
-  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, settlementJobHandlers(config, receivablesJobHandlers), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
+  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, settlementJobHandlers(config, receivablesJobHandlers, db), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
   return { app, workers };
 }
 
@@ -70,6 +70,6 @@ export function catchUpPhases(db: Db, config: Config, wallClock: Clock): CatchUp
   const callbacks = createCallbackWorker(db, wallClock, { ...callbackWorkerOptions(config), signing_clock: wallClock });
   return [
     { name: 'callbacks', round: async (at) => (await callbacks.runOnce(at)).claimed },
-    { name: 'registrations', round: async (at) => ((await runOneJob(db, { now: () => at }, settlementJobHandlers(config, receivablesJobHandlers))) === 'none' ? 0 : 1) },
+    { name: 'registrations', round: async (at) => ((await runOneJob(db, { now: () => at }, settlementJobHandlers(config, receivablesJobHandlers, db))) === 'none' ? 0 : 1) },
   ];
 }
