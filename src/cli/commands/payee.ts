@@ -52,7 +52,7 @@ export default [
       ...JSON_OPTION,
     },
     run: async ({ options }, io) => {
-      const [{ parseSituacao }, { partnerByClientId }, { listPayees }] = await Promise.all([status(), import('../../modules/auth/partner-admin.js'), import('../../modules/payees/list-payees.js')]);
+      const [{ parseSituacao }, { partnerByClientId }, { listPayees }] = await Promise.all([status(), import('../../modules/partners/index.js'), import('../../modules/payees/list-payees.js')]);
       if (options.pending && options.status !== undefined) throw new CliError('--pending is --status pendente: give one of them');
       const situacao = options.pending ? 0 : options.status === undefined ? null : parseSituacao(options.status);
       if (options.status !== undefined && situacao === null) throw new CliError(`unknown --status "${options.status}": use pendente, aprovado, reprovado or 0, 1, 2`);

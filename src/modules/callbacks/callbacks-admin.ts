@@ -3,7 +3,7 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { DomainError } from '../../platform/errors.js';
-import { partnerByClientId } from '../auth/partner-admin.js';
+import { partnerByClientId } from '../partners/index.js';
 import { EVENT_NAMES, type EventTypeCode } from './event-body.js';
 import { CALLBACK_LIST_ROWS_DEFAULT, CALLBACK_LIST_ROWS_MAX } from './limits.js';
 import { webhookIdFor } from './signing.js';
