@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config/env.js';
 import type { Db } from '../../platform/db/pool.js';
-import type { JobHandlers } from '../../platform/jobs.js';
+import type { JobKinds } from '../../platform/jobs.js';
 import type { Worker } from '../../platform/workers.js';
 import { BOLETO_REGISTER_JOB } from '../receivables/boleto-registration.js';
 import { receivablesDeps } from '../receivables/receivables-wiring.js';
@@ -14,10 +14,10 @@ import { pixActorId, pixClientFor } from './pix/provider.js';
 import { pixWebhookPlugin } from './pix/webhook-route.js';
 import { PIX_CONFIRM_JOB, pixConfirmJob } from './pix/webhook.js';
 
-/** `db`: where the retry job of unconfirmed pix runs its settlement command (given when a provider is configured). */
-export function settlementJobHandlers(config: Config, handlers: JobHandlers, db?: Db): JobHandlers {
+/** `db`: where the retry job of unconfirmed pix runs its settlement command. */
+export function settlementJobHandlers(config: Config, handlers: JobKinds, db: Db): JobKinds {
   const pix = config.settlement.pix;
-  const withPix = pix === null || db === undefined ? handlers : { ...handlers, [PIX_CONFIRM_JOB]: pixConfirmJob({ db, deps: receivablesDeps(config), client: pixClientFor(pix), actor: pixActorId(pix) }) };
+  const withPix = pix === null ? handlers : { ...handlers, [PIX_CONFIRM_JOB]: pixConfirmJob({ db, deps: receivablesDeps(config), client: pixClientFor(pix), actor: pixActorId(pix) }) };
   if (config.settlement.boletoRegistration !== 'cnab') return withPix;
   // The boleto stays "waiting for registration" until the bank's return file confirms it.
   return { ...withPix, [BOLETO_REGISTER_JOB]: async () => undefined };
