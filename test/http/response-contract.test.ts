@@ -22,7 +22,10 @@ import { contractBodies, type ContractRefs } from './response-contract-bodies.js
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-/** Statuses answered by Fastify itself while the service closes: documented without a body. */
+/**
+ * 503 is answered by Fastify itself while the service closes (return503OnClosing) and is documented
+ * without a body, so there is no schema to hold it to; it is not driven here.
+ */
 const BODILESS = new Set(['503']);
 const TOKEN_PATH = '/connect/token';
 
