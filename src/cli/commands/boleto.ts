@@ -20,7 +20,7 @@ export default [
     run: async ({ args, options }, io) => {
       if (!NUMBER_RE.test(args.NUMERO)) throw new CliError('expected exactly one boleto NUMERO (numeroBoleto)');
       const payment = readPayment(options);
-      const [{ payBoleto }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/pay-collection.js'), import('../../modules/receivables/receivables-wiring.js')]);
+      const [{ payBoleto }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/payments/pay-collection.js'), import('../../modules/receivables/receivables-wiring.js')]);
       const run = { name: 'boleto.pay', input: { numero: Number(args.NUMERO), payment }, idempotencyKey: options['idempotency-key'], summarize: () => `boleto ${args.NUMERO} paid` };
       // The stored (and replayed) result is the receipt's JSON form, so a replay prints the same.
       const receipt = await runOperatorCommand(io, run, async (input, { tx, clock }, { config }) => receiptJson(await payBoleto(tx, clock, receivablesDeps(config), input.numero, input.payment)));

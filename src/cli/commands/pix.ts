@@ -18,7 +18,7 @@ export default [
       const code = args.CODIGO_LIQUIDACAO;
       if (!UUID_RE.test(code)) throw new CliError('expected exactly one CODIGO_LIQUIDACAO (a uuid)');
       const payment = readPayment(options);
-      const [{ payCharge }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/pay-collection.js'), import('../../modules/receivables/receivables-wiring.js')]);
+      const [{ payCharge }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/payments/pay-collection.js'), import('../../modules/receivables/receivables-wiring.js')]);
       const run = { name: 'pix.pay', input: { code, payment }, idempotencyKey: options['idempotency-key'], summarize: () => `pix ${code} paid` };
       // The stored (and replayed) result is the receipt's JSON form, so a replay prints the same.
       const receipt = await runOperatorCommand(io, run, async (input, { tx, clock }, { config }) => receiptJson(await payCharge(tx, clock, receivablesDeps(config), input.code, input.payment)));
