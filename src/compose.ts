@@ -11,7 +11,7 @@ import { guaranteesRoutes } from './modules/guarantees/routes.js';
 import { proposalDeps } from './modules/proposals/proposal-wiring.js';
 import { proposalsRoutes } from './modules/proposals/routes.js';
 import { boletoMetrics, receivablesDeps, receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './modules/receivables/index.js';
-import { runOneJob, startJobRunner } from './platform/jobs.js';
+import { runOneJob, startJobRunner, type JobKinds } from './platform/jobs.js';
 import { createCallbackWorker, callbackWorkerOptions } from './modules/callbacks/delivery-worker.js';
 import type { CatchUpPhase } from './platform/sandbox-clock/time-travel.js';
 import type { Clock } from './platform/clock.js';
@@ -54,8 +54,13 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,
   });
-  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, settlementJobHandlers(config, receivablesJobHandlers), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
+  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, jobKinds(config), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
   return { app, workers };
+}
+
+/** Every module's job kinds, as the one job runner (platform/jobs.ts) runs them. */
+export function jobKinds(config: Config): JobKinds {
+  return settlementJobHandlers(config, receivablesJobHandlers);
 }
 
 /**
@@ -68,6 +73,6 @@ export function catchUpPhases(db: Db, config: Config, wallClock: Clock): CatchUp
   const callbacks = createCallbackWorker(db, wallClock, { ...callbackWorkerOptions(config), signing_clock: wallClock });
   return [
     { name: 'callbacks', round: async (at) => (await callbacks.runOnce(at)).claimed },
-    { name: 'registrations', round: async (at) => ((await runOneJob(db, { now: () => at }, settlementJobHandlers(config, receivablesJobHandlers))) === 'none' ? 0 : 1) },
+    { name: 'registrations', round: async (at) => ((await runOneJob(db, { now: () => at }, jobKinds(config))) === 'none' ? 0 : 1) },
   ];
 }

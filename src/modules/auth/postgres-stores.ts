@@ -3,7 +3,7 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/pool.js';
-import { generateServiceSigningKey } from './keys.js';
+import { generateServiceSigningKey } from './service-key.js';
 import type { KeyLike, PartnerDirectory, PartnerRecord, ReplayStore, ServiceSigningAlg, ServiceSigningKeys } from './ports.js';
 
 export class PgPartnerDirectory implements PartnerDirectory {

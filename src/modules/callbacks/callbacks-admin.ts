@@ -1,9 +1,10 @@
 // What the service team does with callbacks (`caas callbacks …`): list events and send one again.
 // Use cases take the database and clock as arguments, like partner-admin.ts.
 import type { Clock } from '../../platform/clock.js';
+import type { CommandDefinition } from '../../platform/commands.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { DomainError } from '../../platform/errors.js';
-import { partnerByClientId } from '../auth/partner-admin.js';
+import { partnerByClientId } from '../partners/index.js';
 import { EVENT_NAMES, type EventTypeCode } from './event-body.js';
 import { CALLBACK_LIST_ROWS_DEFAULT, CALLBACK_LIST_ROWS_MAX } from './limits.js';
 import { webhookIdFor } from './signing.js';
@@ -76,6 +77,13 @@ export async function redeliverCallback(db: Executor, clock: Clock, id: string):
   if (updated === undefined) throw invalid(`callback event ${id} is ${row.status}: only delivered or failed events can be sent again`, 'id');
   return toItem(row);
 }
+
+/** `callbacks.redeliver`, declared once: the CLI and the console's Callbacks page run it through runDefined. */
+export const redeliverCallbackCommand: CommandDefinition<{ id: string }, CallbackListItem> = {
+  name: 'callbacks.redeliver',
+  summarize: (item) => `callback ${item.id} redelivered`,
+  handler: (input, { tx, clock }) => redeliverCallback(tx, clock, input.id),
+};
 
 function baseQuery(db: Executor) {
   return db

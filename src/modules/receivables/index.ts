@@ -28,6 +28,7 @@ export { qrPngBase64 } from './collections/pix/qr.js';
 
 // Payments.
 export { payBoleto, payCharge, settleReported, type PaymentReceipt } from './payments/pay-collection.js';
+export { paymentCommands, storedReceipt, type PaymentCommands, type StoredReceipt } from './payments/payment-commands.js';
 
 // The module as the composition root and the faces see it.
 export type { ReceivablesDeps } from './receivables-deps.js';
