@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { CommandDefinition } from '../../platform/commands.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { DomainError } from '../../platform/errors.js';
-import { partnerByClientId } from '../partners/index.js';
+import { clientIdOf, partnerByClientId } from '../partners/index.js';
 import { EVENT_NAMES, type EventTypeCode } from './event-body.js';
 import { CALLBACK_LIST_ROWS_DEFAULT, CALLBACK_LIST_ROWS_MAX } from './limits.js';
 import { webhookIdFor } from './signing.js';
@@ -88,9 +88,8 @@ export const redeliverCallbackCommand: CommandDefinition<{ id: string }, Callbac
 function baseQuery(db: Executor) {
   return db
     .selectFrom('callback_events as e')
-    .innerJoin('partners as p', 'p.id', 'e.partner_id')
     .select([
-      'e.id', 'p.client_id', 'e.event_type', 'e.ordering_key', 'e.status', 'e.attempts', 'e.next_attempt_at', 'e.last_status',
+      'e.id', clientIdOf('e.partner_id').as('client_id'), 'e.event_type', 'e.ordering_key', 'e.status', 'e.attempts', 'e.next_attempt_at', 'e.last_status',
       'e.last_error', 'e.fail_reason', 'e.created_at', 'e.delivered_at', 'e.redelivered_at',
     ]);
 }
