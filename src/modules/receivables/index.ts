@@ -6,7 +6,8 @@
 // - payments/: payment launches, allocation of money received over installments, settlement of a
 //   boleto or charge.
 // Shared by the three: tables.ts, settings.ts, receivables-errors.ts, schedule-events.ts (callbacks),
-// receivables-blocks.ts (wire pieces), export-receivables.ts (the book export).
+// receivables-blocks.ts (wire pieces), export-receivables.ts (the book export), operator-views.ts
+// (the console's read side).
 
 // The schedule, as proposals sees it (bound in the composition root).
 export type { BoletoSummary, CancelSchedule, DescribeBoleto, OpenSchedule, PlannedInstallment, ScheduleOpening, ScheduleSummary, SummarizeSchedule } from './schedule/schedule-contract.js';
