@@ -10,6 +10,7 @@ import type { ReceivablesTables } from '../../modules/receivables/tables.js';
 import type { ProposalsTables } from '../../modules/proposals/tables.js';
 import type { BureauTables } from '../../modules/bureau/tables.js';
 import type { SettlementTables } from '../../modules/settlement/tables.js';
+import type { OperatorsTables } from '../../modules/operators/tables.js';
 
 export interface IdempotencyRecordsTable {
   partner_id: string;
@@ -113,4 +114,4 @@ export interface PlatformTables {
 }
 
 // Modules add their table interfaces here as they land.
-export interface Database extends PlatformTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables, SettlementTables {}
+export interface Database extends PlatformTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables, SettlementTables, OperatorsTables {}
