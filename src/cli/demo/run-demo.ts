@@ -5,8 +5,7 @@
 // (`caas proposal list`, `caas boleto list`, `caas export …`).
 import fs from 'node:fs';
 import path from 'node:path';
-import { createPartner } from '../../modules/auth/partner-admin.js';
-import { generatePartnerKeyPair } from '../../modules/auth/keys.js';
+import { createPartner, generatePartnerKeyPair } from '../../modules/partners/index.js';
 import { approveProposal, disburseProposal } from '../../modules/proposals/operator-lifecycle.js';
 import { proposalDeps } from '../../modules/proposals/proposal-wiring.js';
 import { payBoleto } from '../../modules/receivables/pay-collection.js';

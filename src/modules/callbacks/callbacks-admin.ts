@@ -1,9 +1,10 @@
 // What the service team does with callbacks (`caas callbacks …`): list events and send one again.
 // Use cases take the database and clock as arguments, like partner-admin.ts.
 import type { Clock } from '../../platform/clock.js';
+import type { CommandDefinition } from '../../platform/commands.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { DomainError } from '../../platform/errors.js';
-import { partnerByClientId } from '../auth/partner-admin.js';
+import { clientIdOf, partnerByClientId } from '../partners/index.js';
 import { EVENT_NAMES, type EventTypeCode } from './event-body.js';
 import { CALLBACK_LIST_ROWS_DEFAULT, CALLBACK_LIST_ROWS_MAX } from './limits.js';
 import { webhookIdFor } from './signing.js';
@@ -77,12 +78,18 @@ export async function redeliverCallback(db: Executor, clock: Clock, id: string):
   return toItem(row);
 }
 
+/** `callbacks.redeliver`, declared once: the CLI and the console's Callbacks page run it through runDefined. */
+export const redeliverCallbackCommand: CommandDefinition<{ id: string }, CallbackListItem> = {
+  name: 'callbacks.redeliver',
+  summarize: (item) => `callback ${item.id} redelivered`,
+  handler: (input, { tx, clock }) => redeliverCallback(tx, clock, input.id),
+};
+
 function baseQuery(db: Executor) {
   return db
     .selectFrom('callback_events as e')
-    .innerJoin('partners as p', 'p.id', 'e.partner_id')
     .select([
-      'e.id', 'p.client_id', 'e.event_type', 'e.ordering_key', 'e.status', 'e.attempts', 'e.next_attempt_at', 'e.last_status',
+      'e.id', clientIdOf('e.partner_id').as('client_id'), 'e.event_type', 'e.ordering_key', 'e.status', 'e.attempts', 'e.next_attempt_at', 'e.last_status',
       'e.last_error', 'e.fail_reason', 'e.created_at', 'e.delivered_at', 'e.redelivered_at',
     ]);
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, test } from 'node:test';
 import { sql } from 'kysely';
-import { rotateCallbackSecret, updatePartner } from '../auth/partner-admin.js';
+import { rotateCallbackSecret, updatePartner } from '../partners/index.js';
 import { DEFAULT_RETRY_POLICY } from './backoff.js';
 import { redeliverCallback } from './callbacks-admin.js';
 import { createCallbackWorker, type CallbackWorkerOptions } from './delivery-worker.js';

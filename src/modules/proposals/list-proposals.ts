@@ -6,6 +6,7 @@ import { LIMITS } from '../../platform/config/limits.js';
 import type { LocalDate } from '../../platform/dates.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { keysetBatches } from '../../platform/db/read-snapshot.js';
+import { clientIdOf, partnerIdOfClient } from '../partners/index.js';
 import { statusDescription, type StatusId } from './proposal-lifecycle.js';
 
 export interface ProposalFilter {
@@ -24,16 +25,15 @@ export const NO_PROPOSAL_FILTER: ProposalFilter = { status: null, partnerClientI
 function filtered(db: Executor, filter: ProposalFilter) {
   return db
     .selectFrom('proposals as p')
-    .innerJoin('partners as pa', 'pa.id', 'p.partner_id')
     .$if(filter.status !== null, (q) => q.where('p.status', '=', filter.status as number))
-    .$if(filter.partnerClientId !== null, (q) => q.where('pa.client_id', '=', filter.partnerClientId as string))
+    .$if(filter.partnerClientId !== null, (q) => q.where('p.partner_id', '=', partnerIdOfClient(filter.partnerClientId as string)))
     .$if(filter.document !== null, (q) => q.where('p.customer_document', '=', filter.document as string))
     .$if(filter.from !== null, (q) => q.where('p.contract_date', '>=', filter.from as string))
     .$if(filter.to !== null, (q) => q.where('p.contract_date', '<=', filter.to as string))
     .select([
       'p.numero',
       'p.id',
-      'pa.client_id',
+      clientIdOf('p.partner_id').as('client_id'),
       'p.codigo_operacao',
       'p.status',
       'p.person_type',

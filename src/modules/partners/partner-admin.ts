@@ -4,11 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
 import { inTransaction, type Db, type Executor } from '../../platform/db/pool.js';
 import { DomainError } from '../../platform/errors.js';
-import { parseCallbackUrl } from '../callbacks/address-guard.js';
-import { parsePartnerHeader } from '../callbacks/partner-header.js';
-import { generateSecret } from '../callbacks/signing.js';
+import { generateSecret, parseCallbackUrl, parsePartnerHeader } from '../callbacks/index.js';
 import { parsePartnerPublicKey } from './keys.js';
-import { canonicalScope, DEFAULT_SCOPE_CONFIG, type ScopeConfig } from './scopes.js';
+import { canonicalScope, DEFAULT_SCOPE_CONFIG, type ScopeConfig } from '../auth/index.js';
 
 export const CLIENT_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { before, describe, test } from 'node:test';
 import { calculateJwkThumbprint } from 'jose';
-import { generatePartnerKeyPair, generateServiceSigningKey, PartnerKeyError, parsePartnerPublicKey, type PemKeyPair } from './keys.js';
+import { generatePartnerKeyPair, PartnerKeyError, parsePartnerPublicKey, type PemKeyPair } from './keys.js';
 
 let pair: PemKeyPair;
 before(async () => {
@@ -52,12 +52,5 @@ describe('partner keys', () => {
     const cut = pair.publicKeyPem.replace(/\n[A-Za-z0-9+/]{10}/, '\n');
     assert.match(await refused(cut), /malformed PEM/);
     assert.match(await refused('x'.repeat(20_000)), /longer than/);
-  });
-
-  test('service signing key: ES256 with a JWKS entry', async () => {
-    const key = await generateServiceSigningKey();
-    assert.equal(key.alg, 'ES256');
-    assert.deepEqual([key.publicJwk.kty, key.publicJwk.crv, key.publicJwk.kid, key.publicJwk.use], ['EC', 'P-256', key.kid, 'sig']);
-    assert.equal(key.publicJwk.d, undefined, 'no private part in the JWKS entry');
   });
 });

@@ -1,9 +1,9 @@
-// Partner key pairs (what `caas keygen` writes and `caas partner create/add-key` accepts) and the
-// service's own signing key. The service only ever stores a partner's PUBLIC key.
+// Partner key pairs (what `caas keygen` writes and `caas partner create/add-key` accepts). The
+// service only ever stores a partner's PUBLIC key. The service's own signing key is auth's
+// (src/modules/auth/service-key.ts).
 import { createPrivateKey, createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import { calculateJwkThumbprint, type JWK } from 'jose';
-import type { ServiceSigningAlg } from './ports.js';
 
 export const PARTNER_RSA_MODULUS_BITS = 2048; // what keygen writes
 export const PARTNER_RSA_MODULUS_BITS_MIN = 2048; // the interface's setup step 1
@@ -97,26 +97,4 @@ function publicKeyFrom(pem: string): KeyObject {
     const reason = error instanceof Error ? error.message : String(error);
     throw new PartnerKeyError(`malformed PEM: not a readable public key (${reason})`);
   }
-}
-
-export interface ServiceKeyMaterial {
-  kid: string;
-  alg: ServiceSigningAlg;
-  /** PKCS#8 PEM, stored by the lead in the database. */
-  privateKeyPem: string;
-  /** Public JWK with kid/alg/use: an entry of GET /.well-known/jwks.json. */
-  publicJwk: JWK;
-}
-
-/** A fresh P-256 key for signing access tokens; kid is its RFC 7638 thumbprint. */
-export async function generateServiceSigningKey(): Promise<ServiceKeyMaterial> {
-  const { privateKey, publicKey } = await generateKeyPairAsync('ec', { namedCurve: 'P-256' });
-  const jwk = publicKey.export({ format: 'jwk' }) as JWK;
-  const kid = await calculateJwkThumbprint(jwk, 'sha256');
-  return {
-    kid,
-    alg: 'ES256',
-    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    publicJwk: { ...jwk, kid, alg: 'ES256', use: 'sig' },
-  };
 }
