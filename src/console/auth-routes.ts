@@ -78,7 +78,7 @@ async function postPassword(services: ConsoleServices, request: FastifyRequest, 
   const problem = password !== form.confirmation ? 'As duas senhas não são iguais.' : passwordProblem(password);
   if (problem !== null) return sendHtml(reply, 400, passwordForm(token, { text: problem, kind: 'error' }));
   const passwordHash = await hashPassword(password);
-  await runDefined({ ...services.commands, clock: services.wallClock }, setOperatorPassword, { tokenHash: tokenHash(token), passwordHash }, { kind: 'operator', id: 'set-password link' });
+  await runDefined({ ...services.commands, clock: services.wallClock }, setOperatorPassword, { tokenHash: tokenHash(token), passwordHash }, { kind: 'operator', id: 'set-password link', source: `console ${request.ip}` });
   setFlash(reply, { text: 'Senha definida. Entre com ela.', kind: 'ok' });
   return reply.redirect(LOGIN_PATH, 303);
 }
@@ -101,7 +101,7 @@ async function postTotp(services: ConsoleServices, session: Session, request: Fa
   if (!/^[A-Z2-7]{32}$/.test(secret)) return errorPage(reply, 400, 'Formulário inválido', 'Chave inválida.');
   const step = totpStep(secret, form.code ?? '', services.wallClock.now());
   if (step === null) return totpPage(reply, session, secret, 400, { text: 'Código incorreto. Confira o relógio do celular e tente de novo.', kind: 'error' });
-  await runDefined({ ...services.commands, clock: services.wallClock }, enrollTotp, { operatorId: session.operator.id, secret, step }, { kind: 'operator', id: session.operator.email });
+  await runDefined({ ...services.commands, clock: services.wallClock }, enrollTotp, { operatorId: session.operator.id, secret, step }, { kind: 'operator', id: session.operator.email, source: `console ${request.ip}` });
   setFlash(reply, { text: 'Verificação em duas etapas ativada.', kind: 'ok' });
   return reply.redirect('/console', 303);
 }

@@ -6,7 +6,7 @@ import { can, requestConfirmation, type Permission, type Session } from '../modu
 import type { ConsoleContext, ConsoleServices, RunOptions, RunOutcome } from './page.js';
 
 export function consoleContext(services: ConsoleServices, session: Session, request: FastifyRequest, permission: Permission, idempotencyKey?: string): ConsoleContext {
-  const actor = { kind: 'operator' as const, id: session.operator.email };
+  const actor = { kind: 'operator' as const, id: session.operator.email, source: `console ${request.ip}` };
   const ctx: ConsoleContext = {
     operator: session.operator,
     csrfToken: session.csrfToken,
