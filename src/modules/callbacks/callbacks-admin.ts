@@ -1,5 +1,6 @@
 // What the service team does with callbacks (`caas callbacks …`): list events and send one again.
 // Use cases take the database and clock as arguments, like partner-admin.ts.
+import { sql } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { CommandDefinition } from '../../platform/commands.js';
 import type { Executor } from '../../platform/db/pool.js';
@@ -114,4 +115,20 @@ function toItem(r: Row): CallbackListItem {
     deliveredAt: r.delivered_at?.toISOString() ?? null,
     redeliveredAt: r.redelivered_at?.toISOString() ?? null,
   };
+}
+
+/**
+ * How many events are in each delivery state, and how many pending ones already failed an attempt
+ * (`retrying`): the console's Painel (failing callbacks). Read-only.
+ */
+export async function countCallbacksByStatus(db: Executor): Promise<Record<CallbackStatus | 'retrying', number>> {
+  const rows = await db
+    .selectFrom('callback_events')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n'), sql<string>`count(*) filter (where attempts > 0)`.as('tried')])
+    .groupBy('status')
+    .execute();
+  const counts = { pending: 0, delivered: 0, failed: 0, retrying: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  counts.retrying = Number(rows.find((r) => r.status === 'pending')?.tried ?? 0);
+  return counts;
 }

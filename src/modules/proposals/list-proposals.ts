@@ -18,7 +18,14 @@ export interface ProposalFilter {
   /** Creation date (São Paulo calendar date), inclusive bounds. */
   from: LocalDate | null;
   to: LocalDate | null;
+  /** Requested amount, inclusive bounds (decimal text), for the console's list. */
+  amountMin?: string | null;
+  amountMax?: string | null;
+  /** The console's search box: a proposal number, a proposal code (uuid) or a CPF/CNPJ (digits). */
+  search?: ProposalSearch | null;
 }
+
+export type ProposalSearch = { by: 'number'; value: number } | { by: 'code'; value: string } | { by: 'document'; value: string };
 
 export const NO_PROPOSAL_FILTER: ProposalFilter = { status: null, partnerClientId: null, document: null, from: null, to: null };
 
@@ -30,6 +37,11 @@ function filtered(db: Executor, filter: ProposalFilter) {
     .$if(filter.document !== null, (q) => q.where('p.customer_document', '=', filter.document as string))
     .$if(filter.from !== null, (q) => q.where('p.contract_date', '>=', filter.from as string))
     .$if(filter.to !== null, (q) => q.where('p.contract_date', '<=', filter.to as string))
+    .$if(filter.amountMin != null, (q) => q.where('p.requested_amount', '>=', filter.amountMin as string))
+    .$if(filter.amountMax != null, (q) => q.where('p.requested_amount', '<=', filter.amountMax as string))
+    .$if(filter.search?.by === 'number', (q) => q.where('p.numero', '=', filter.search?.value as number))
+    .$if(filter.search?.by === 'code', (q) => q.where('p.id', '=', filter.search?.value as string))
+    .$if(filter.search?.by === 'document', (q) => q.where('p.customer_document', '=', filter.search?.value as string))
     .select([
       'p.numero',
       'p.id',
@@ -129,6 +141,15 @@ export interface Listing<T> {
 export async function listProposals(db: Executor, filter: ProposalFilter, limit: number = LIMITS.OPERATOR_LIST_ROWS_MAX): Promise<Listing<ProposalRecord>> {
   const rows = await filtered(db, filter).orderBy('p.numero').limit(limit + 1).execute();
   return { rows: rows.slice(0, limit).map(record), truncated: rows.length > limit };
+}
+
+/** One page (1-based) of the matching proposals, newest first, and how many match in all (the console's list). */
+export async function pageProposals(db: Executor, filter: ProposalFilter, page: number, pageSize: number): Promise<{ rows: ProposalRecord[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    filtered(db, filter).orderBy('p.numero', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    countProposals(db, filter),
+  ]);
+  return { rows: rows.map(record), total };
 }
 
 export async function countProposals(db: Executor, filter: ProposalFilter): Promise<number> {

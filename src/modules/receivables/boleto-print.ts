@@ -68,6 +68,13 @@ function notFound(): DomainError {
   return new DomainError('not_found', [{ code: 'BOL404', description: 'Boleto não encontrado' }]);
 }
 
+/** The slip of a boleto as a PDF: the print route's and the console's (operator-views.ts). */
+export async function printBoleto(db: Db, settings: ReceivablesSettings, boleto: BoletoRow): Promise<Buffer> {
+  const schedule = await scheduleById(db, boleto.partner_id, boleto.schedule_id);
+  const parcelas = (await boletoInstallments(db, [boleto.id])).map((l) => l.installment_number);
+  return renderBoletoSlip(slipOf(boleto, schedule, parcelas, settings));
+}
+
 export function boletoPrintPlugin(db: Db, settings: ReceivablesSettings) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { file: string } }>('/boletos/:file', { config: { operationId: 'boleto_print', capabilityUrl: true, swaggerTransform: ({ url }) => ({ schema: PRINT_ROUTE_DOC as never, url }) } }, async (request, reply) => {
@@ -75,9 +82,7 @@ export function boletoPrintPlugin(db: Db, settings: ReceivablesSettings) {
       if (match === null) throw notFound();
       const boleto = await boletoByPrintToken(db, match[1]!);
       if (boleto === undefined || boleto.registration_status === BoletoSituacao.cancelled) throw notFound();
-      const schedule = await scheduleById(db, boleto.partner_id, boleto.schedule_id);
-      const parcelas = (await boletoInstallments(db, [boleto.id])).map((l) => l.installment_number);
-      const pdf = await renderBoletoSlip(slipOf(boleto, schedule, parcelas, settings));
+      const pdf = await printBoleto(db, settings, boleto);
       return reply
         .code(200)
         .header('content-type', 'application/pdf')
