@@ -38,7 +38,7 @@ export interface FraudConsultaInput {
 
 export interface FraudQuery {
   readonly document: ConsultedDocument;
-  /** Canonical DICT form (pix-key.ts). */
+  /** Canonical DICT form (banking/pix-key.ts). */
   readonly chavePix: string | null;
   /** Lower case. */
   readonly email: string | null;

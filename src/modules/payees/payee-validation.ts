@@ -53,7 +53,7 @@ interface PayeeCommon {
 export interface PayeeByKey extends PayeeCommon {
   tipoCadastroPix: 1;
   tipoChave: PixKeyTypeCode;
-  /** Canonical DICT form (see pix-key.ts). */
+  /** Canonical DICT form (see banking/pix-key.ts). */
   chave: string;
 }
 export interface PayeeByBankData extends PayeeCommon {
