@@ -47,7 +47,7 @@ export async function runOperatorDefinition<I, R>(io: CliIo, define: (cli: CliCo
   const [{ runDefined }, { LIMITS }] = await Promise.all([import('../platform/commands.js'), import('../platform/config/limits.js')]);
   const key = idempotencyKey ?? randomUUID();
   if (key.trim() === '' || key.length > LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX) throw new CliError(`--idempotency-key must have 1 to ${LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX} characters`);
-  const actor = { kind: 'operator' as const, id: operatorName() ?? 'operator' };
+  const actor = { kind: 'operator' as const, id: operatorName() ?? 'operator', source: 'cli' };
   const outcome = await withCliContext((cli) =>
     runDefined({ db: cli.db, clock: cli.clock, idempotencyRetentionMs: cli.config.idempotencyRetentionMs }, define(cli), input, actor, key),
   );

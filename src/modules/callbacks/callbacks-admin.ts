@@ -1,10 +1,11 @@
 // What the service team does with callbacks (`caas callbacks …`): list events and send one again.
 // Use cases take the database and clock as arguments, like partner-admin.ts.
+import { sql } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { CommandDefinition } from '../../platform/commands.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { DomainError } from '../../platform/errors.js';
-import { partnerByClientId } from '../partners/index.js';
+import { clientIdOf, partnerByClientId } from '../partners/index.js';
 import { EVENT_NAMES, type EventTypeCode } from './event-body.js';
 import { CALLBACK_LIST_ROWS_DEFAULT, CALLBACK_LIST_ROWS_MAX } from './limits.js';
 import { webhookIdFor } from './signing.js';
@@ -90,9 +91,8 @@ export const redeliverCallbackCommand: CommandDefinition<{ id: string }, Callbac
 function baseQuery(db: Executor) {
   return db
     .selectFrom('callback_deliveries as e')
-    .innerJoin('partners as p', 'p.id', 'e.partner_id')
     .select([
-      'e.id', 'p.client_id', 'e.event_type', 'e.ordering_key', 'e.status', 'e.attempts', 'e.next_attempt_at', 'e.last_status',
+      'e.id', clientIdOf('e.partner_id').as('client_id'), 'e.event_type', 'e.ordering_key', 'e.status', 'e.attempts', 'e.next_attempt_at', 'e.last_status',
       'e.last_error', 'e.fail_reason', 'e.created_at', 'e.delivered_at', 'e.redelivered_at',
     ]);
 }
@@ -117,4 +117,20 @@ function toItem(r: Row): CallbackListItem {
     deliveredAt: r.delivered_at?.toISOString() ?? null,
     redeliveredAt: r.redelivered_at?.toISOString() ?? null,
   };
+}
+
+/**
+ * How many events are in each delivery state, and how many pending ones already failed an attempt
+ * (`retrying`): the console's Painel (failing callbacks). Read-only.
+ */
+export async function countCallbacksByStatus(db: Executor): Promise<Record<CallbackStatus | 'retrying', number>> {
+  const rows = await db
+    .selectFrom('callback_deliveries')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n'), sql<string>`count(*) filter (where attempts > 0)`.as('tried')])
+    .groupBy('status')
+    .execute();
+  const counts = { pending: 0, delivered: 0, failed: 0, retrying: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  counts.retrying = Number(rows.find((r) => r.status === 'pending')?.tried ?? 0);
+  return counts;
 }

@@ -73,6 +73,8 @@ export interface CommandAuditTable {
   idempotency_key: string | null;
   summary: string;
   created_at: Date;
+  /** Where from: the face, e.g. "cli", "console 203.0.113.7" (null before migration 0032). */
+  source: Generated<string | null>;
 }
 
 export interface PlatformTables {
