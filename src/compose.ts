@@ -24,6 +24,7 @@ import { callbackMetrics } from './modules/callbacks/callback-metrics.js';
 import { proposalMetrics } from './modules/proposals/proposal-metrics.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
 import { settlementJobHandlers, settlementPlugins, startSettlementWorkers } from './modules/settlement/index.js';
+import { consoleFace, consoleServices } from './console/index.js';
 
 export interface Services {
   app: FastifyInstance;
@@ -54,7 +55,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     config,
     authenticator: auth.authenticator,
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
-    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config)],
+    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config), consoleFace(consoleServices(db, clock, wallClock, config))],
     securitySchemes: auth.securitySchemes,
     metricSources: [callbackMetrics, boletoMetrics, proposalMetrics],
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
