@@ -32,7 +32,7 @@ export { payBoleto, payCharge, settleReported, type PaymentReceipt } from './pay
 export { paymentCommands, storedReceipt, type PaymentCommands, type StoredReceipt } from './payments/payment-commands.js';
 
 // The module as the composition root and the faces see it.
-export type { ReceivablesDeps } from './receivables-deps.js';
+export type { PixProviderPort, ProviderPixCharge, ReceivablesDeps } from './receivables-deps.js';
 export type { ReceivablesSettings } from './settings.js';
 export { receivablesDeps } from './receivables-wiring.js';
 export { receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './routes.js';

@@ -7,9 +7,10 @@ import type { Config } from '../../platform/config/env.js';
 import type { Db } from '../../platform/db/pool.js';
 import type { JobKinds } from '../../platform/jobs.js';
 import type { Worker } from '../../platform/workers.js';
-import { BOLETO_REGISTER_JOB, receivablesDeps } from '../receivables/index.js';
+import { BOLETO_REGISTER_JOB, receivablesDeps, type ReceivablesDeps } from '../receivables/index.js';
 import { startCnabInboxWorker } from './inbox-worker.js';
 import { pixActorId, pixClientFor } from './pix/provider.js';
+import { pixProviderPort } from './pix/provider-charges.js';
 import { pixWebhookPlugin } from './pix/webhook-route.js';
 import { PIX_CONFIRM_JOB, pixConfirmJob } from './pix/webhook.js';
 
@@ -25,6 +26,11 @@ export function settlementJobHandlers(config: Config, handlers: JobKinds, db: Db
 export function startSettlementWorkers(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger): Worker[] {
   const inbox = config.settlement.cnabInbox;
   return inbox === null ? [] : [startCnabInboxWorker(db, clock, receivablesDeps(config), inbox, config.settlement.cnabInboxPoll_ms, log)];
+}
+
+/** What receivables takes from settlement: the Pix provider port when one is configured (none: the sandbox's static codes). */
+export function settlementReceivablesPorts(config: Config): Pick<ReceivablesDeps, 'pixProvider'> {
+  return config.settlement.pix === null ? {} : { pixProvider: pixProviderPort(config.settlement.pix, config.receivables) };
 }
 
 /** The webhook route when a Pix provider is configured; none otherwise (the sandbox stays as it is). */
