@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-code.js';
 import { PIX_CONFIRM_JOB, PIX_PROVIDER_UNAVAILABLE, PixApiClient, reconcile, settlementJobHandlers } from '../../src/modules/settlement/index.js';
 import { runDueJobs } from '../../src/platform/jobs.js';
+import { receivablesJobHandlers } from '../../src/modules/receivables/index.js';
 import { ConfigError, loadConfig } from '../../src/platform/config/env.js';
 import { dec } from '../../src/platform/money.js';
 import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
@@ -113,8 +114,23 @@ test('the webhook: wrong secret 404, bad body 400; unconfirmable pix stays pendi
   // Cancelled at the provider and here, then paid anyway: an unmatched receipt, never lost.
   const cancelledId = await pixCharge(s.proposalId, 3, '2024-04-10');
   const cancelled = await registered(cancelledId);
-  assert.equal((await client().cancel('cobv', cancelled.txid)).status, 'REMOVIDA_PELO_USUARIO_RECEBEDOR');
-  await db.updateTable('receivable_charges').set({ status: 'cancelled' }).where('id', '=', cancelledId).execute();
+  // CancelarCobrancas: the job removes the charge at the provider first; while the provider is down
+  // the charge stays "cancelling" and the job is retried.
+  const cancel = await world.service.call('/FGTS/CancelarCobrancas', { dto: { codigoProposta: s.proposalId }, dtoCancelarCobrancas: { codigosLiquidacoes: [cancelledId] } }, { token: world.token });
+  assert.equal(cancel.statusCode, 200, cancel.body);
+  const jobs = settlementJobHandlers(world.service.config, receivablesJobHandlers, db);
+  const status = async () => (await db.selectFrom('receivable_charges').select('status').where('id', '=', cancelledId).executeTakeFirstOrThrow()).status;
+  provider.failCharges = true;
+  await runDueJobs(db, world.service.clock, jobs);
+  provider.failCharges = false;
+  assert.equal(await status(), 'cancelling');
+  assert.equal(provider.charges.get(cancelled.txid)!.status, 'ATIVA');
+  world.service.clock.advance(10_000);
+  await runDueJobs(db, world.service.clock, jobs);
+  assert.equal(await status(), 'cancelled');
+  assert.equal(provider.charges.get(cancelled.txid)!.status, 'REMOVIDA_PELO_USUARIO_RECEBEDOR');
+  assert.ok(provider.requests.includes(`PATCH /cobv/${cancelled.txid}`));
+  assert.ok((await outbox(world, s.proposalId)).some((e) => e.type === 9), 'callback 9 once removed');
   const late = await provider.pay(cancelled.txid, '350.00', '2024-02-21T10:00:00-03:00');
   assert.equal(late.webhookStatus, 200);
   const unmatched = await db.selectFrom('settlement_unmatched').selectAll().where('source_key', '=', `pix:${late.endToEndId}`).executeTakeFirstOrThrow();

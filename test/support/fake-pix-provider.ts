@@ -68,7 +68,7 @@ export interface FakePixProvider {
   pay(txid: string, valor: string, horario: string): Promise<{ endToEndId: string; webhookStatus: number }>;
   /** GET /pix answers 503 while true (the provider is down). */
   failGetPix: boolean;
-  /** PUT /cob and /cobv answer 503 while true. */
+  /** PUT and PATCH of /cob and /cobv answer 503 while true. */
   failCharges: boolean;
   close(): Promise<void>;
 }
@@ -110,6 +110,7 @@ export async function startFakePixProvider(certs: FakeCerts): Promise<FakePixPro
         }
         if (!existing || existing.kind !== kind) return send(404, { title: 'Cobrança não encontrada' });
         if (req.method === 'PATCH') {
+          if (provider.failCharges) return send(503, { title: 'Serviço indisponível' });
           if (body.status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR' || existing.status !== 'ATIVA') return send(400, { title: 'Operação inválida' });
           existing.status = 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
         }
