@@ -11,6 +11,7 @@ import type { ProposalsTables } from '../../modules/proposals/tables.js';
 import type { BureauTables } from '../../modules/bureau/tables.js';
 import type { SettlementTables } from '../../modules/settlement/tables.js';
 import type { PartnersTables } from '../../modules/partners/tables.js';
+import type { OperatorsTables } from '../../modules/operators/tables.js';
 
 export interface IdempotencyRecordsTable {
   partner_id: string;
@@ -81,4 +82,4 @@ export interface PlatformTables {
 }
 
 // Modules add their table interfaces here as they land.
-export interface Database extends PlatformTables, PartnersTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables, SettlementTables {}
+export interface Database extends PlatformTables, PartnersTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables, SettlementTables, OperatorsTables {}
