@@ -173,8 +173,8 @@ describe('console pages', () => {
 
   test('redeliver a failed callback ("Reenviar"): pending again, attempts from zero', async () => {
     // A delivery that failed for good (the receiver refused until the retry window closed).
-    const event = await database.db.selectFrom('callback_events').select('id').orderBy('seq').executeTakeFirstOrThrow();
-    await database.db.updateTable('callback_events').set({ status: 'failed', attempts: 7, last_status: 503, last_error: 'HTTP 503 from the receiver', fail_reason: 'max_age' }).where('id', '=', event.id).execute();
+    const event = await database.db.selectFrom('callback_events').select(['id', 'job_id']).orderBy('seq').executeTakeFirstOrThrow();
+    await database.db.updateTable('jobs').set({ status: 'failed', attempts: 7, last_status: 503, last_error: 'HTTP 503 from the receiver', fail_reason: 'max_age' }).where('id', '=', event.job_id).execute();
     const { context, page, errors } = await session(approver);
     await page.goto(`${server.url}/console/callbacks?situacao=failed`);
     await shot(page, 'callbacks');
@@ -183,7 +183,7 @@ describe('console pages', () => {
     await row.getByRole('button', { name: 'Reenviar' }).click();
     await page.waitForLoadState('domcontentloaded');
     assert.match(await flash(page), /reenviado/);
-    const after = await database.db.selectFrom('callback_events').select(['status', 'attempts']).where('id', '=', event.id).executeTakeFirstOrThrow();
+    const after = await database.db.selectFrom('callback_deliveries').select(['status', 'attempts']).where('id', '=', event.id).executeTakeFirstOrThrow();
     assert.deepEqual(after, { status: 'pending', attempts: 0 });
     await page.goto(`${server.url}/console/auditoria`);
     assert.equal(await page.locator('tr', { hasText: 'callbacks.redeliver' }).count(), 1);
