@@ -23,7 +23,7 @@ export { cancelBoletoNow } from './collections/collection-cancel.js';
 export { boletoById, boletoInstallments, boletoOfCharge, chargeById, chargeInstallments, setBoletoSituacao, setChargeStatus, type BoletoRow, type ChargeRow } from './collections/collection-repository.js';
 export { boletoBatches, countBoletos, listBoletos, NO_BOLETO_FILTER, type ListedBoleto } from './collections/list-boletos.js';
 export { boletoMetrics } from './collections/boleto-metrics.js';
-export { bradescoNossoNumeroDigit, modulo10 } from './collections/boleto/check-digits.js';
+export { bradescoNossoNumeroDigit, itauNossoNumeroDigit, modulo10 } from './collections/boleto/check-digits.js';
 export { buildBrCode } from './collections/pix/br-code.js';
 export { qrPngBase64 } from './collections/pix/qr.js';
 
