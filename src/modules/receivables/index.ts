@@ -39,3 +39,7 @@ export { receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from '.
 
 // The book export (`caas export installments|payments`).
 export { countInstallments, countPayments, installmentBatches, paymentBatches, type DateRange, type InstallmentRecord, type PaymentRecord } from './export-receivables.js';
+
+// The console's read side (issue 16): Painel figures, one proposal's schedule, the Cobrança pages
+// and the boleto slip by number.
+export { BOLETO_STATUS_OPTIONS, boletoSlipByNumber, CHARGE_STATUSES, collectionFiguresOn, pageBoletos, pageCharges, scheduleView, type BoletoLine, type ChargeLine, type CollectionFigures, type CountAmount, type InstallmentLine, type LaunchLine, type ScheduleView } from './operator-views.js';
