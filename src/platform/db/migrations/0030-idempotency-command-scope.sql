@@ -4,3 +4,4 @@
 -- body and the rendered answer, which the HTTP face still replays byte for byte
 -- (src/platform/http/runner-operation.ts). One line per operation moved.
 update idempotency_records set operation = 'customer.addresses.save' where operation = 'Pessoa_SalvarEnderecos';
+update idempotency_records set operation = 'guarantee.document.save' where operation = 'Proposta_SalvarPropostaGarantiaBemDocumento';
