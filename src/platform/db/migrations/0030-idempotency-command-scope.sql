@@ -5,3 +5,4 @@
 -- (src/platform/http/runner-operation.ts). One line per operation moved.
 update idempotency_records set operation = 'customer.addresses.save' where operation = 'Pessoa_SalvarEnderecos';
 update idempotency_records set operation = 'guarantee.document.save' where operation = 'Proposta_SalvarPropostaGarantiaBemDocumento';
+update idempotency_records set operation = 'payee.register' where operation = 'Favorecido_Incluir';
