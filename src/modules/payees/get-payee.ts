@@ -7,7 +7,7 @@ import type { Executor } from '../../platform/db/pool.js';
 import { PayeeCode } from './payee-validation.js';
 import { findForPartner, type PayeeRow } from './payee-repository.js';
 import { PayeeReviewCode } from './payee-status.js';
-import { pixKeyCandidates } from './pix-key-lookup.js';
+import { pixKeyCandidates } from '../banking/index.js';
 
 export interface GetPayeeInput {
   /** The payee's id (codigoFavorecido), as sent. */
