@@ -2,9 +2,17 @@
 // default-exports a PageFile, see page.ts). Keep the list sorted by file name.
 import { definePage, type ConsoleEntry, type ConsoleServices, type PageFile } from './page.js';
 import { html } from './html.js';
+import confirmacoes from './pages/confirmacoes.js';
+import operadores from './pages/operadores.js';
+import parceiros from './pages/parceiros.js';
+import relogio from './pages/relogio.js';
 
 const PAGE_FILES: readonly PageFile[] = [
   // (console-pages and console-core add their files here, one line each)
+  confirmacoes,
+  operadores,
+  parceiros,
+  relogio,
 ];
 
 /** Shown at /console until the Painel page file registers itself there. */
