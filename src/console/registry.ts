@@ -2,16 +2,30 @@
 // default-exports a PageFile, see page.ts). Keep the list sorted by file name.
 import { definePage, type ConsoleEntry, type ConsoleServices, type PageFile } from './page.js';
 import { html } from './html.js';
+import auditoria from './pages/auditoria.js';
+import bureau from './pages/bureau.js';
+import callbacks from './pages/callbacks.js';
+import cobranca from './pages/cobranca.js';
 import confirmacoes from './pages/confirmacoes.js';
+import favorecidos from './pages/favorecidos.js';
 import operadores from './pages/operadores.js';
+import painel from './pages/painel.js';
 import parceiros from './pages/parceiros.js';
+import propostas from './pages/propostas.js';
 import relogio from './pages/relogio.js';
 
 const PAGE_FILES: readonly PageFile[] = [
   // (console-pages and console-core add their files here, one line each)
+  auditoria,
+  bureau,
+  callbacks,
+  cobranca,
   confirmacoes,
+  favorecidos,
   operadores,
+  painel,
   parceiros,
+  propostas,
   relogio,
 ];
 

@@ -36,6 +36,12 @@ export interface JobsTable {
   last_error: string | null;
   created_at: Date;
   finished_at: Date | null;
+  /** A key's pending jobs run one at a time, in creation order (seq); null: unordered. */
+  ordering_key: string | null;
+  seq: Generated<number>;
+  /** The last HTTP status of a job that calls out (callback delivery). */
+  last_status: number | null;
+  fail_reason: 'max_attempts' | 'max_age' | 'permanent' | 'undeliverable' | 'internal' | null;
 }
 
 export interface AssertionJtisTable {
