@@ -37,6 +37,16 @@ function nameOf(text: string, limit: number): string | undefined {
   return name;
 }
 
+/** Sees every statement text and its values as it is sent (the EXPLAIN test of the indexes). */
+export type StatementListener = (text: string, values: readonly unknown[]) => void;
+const listeners = new Set<StatementListener>();
+
+/** Calls `listener` for each statement sent from now on, until the returned function is called. */
+export function observeStatements(listener: StatementListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 type QueryCallback = (error: Error | null, result: pg.QueryResult) => void;
 type Query = (config: unknown, values?: unknown, callback?: QueryCallback) => unknown;
 
@@ -46,6 +56,7 @@ export function prepareStatementsOf(client: pg.PoolClient | pg.Client, limit: nu
   const renamed = new Map<string, string>();
   const patched: Query = (config, values, callback) => {
     statementsSent += 1;
+    if (listeners.size > 0 && typeof config === 'string') for (const listener of listeners) listener(config, Array.isArray(values) ? values : []);
     if (typeof config !== 'string' || !Array.isArray(values) || values.length === 0) return original(config, values, callback);
     const base = nameOf(config, limit);
     if (base === undefined) return original(config, values, callback);
