@@ -138,7 +138,7 @@ const TODAY = () => benchToday();
 const INSTALLMENTS_PER_PROPOSAL = 48;
 
 /** Creates and disburses `count` proposals of 48 installments; returns their codigos. */
-async function disbursedProposals(ctx: BenchContext, count: number): Promise<string[]> {
+export async function disbursedProposals(ctx: BenchContext, count: number): Promise<string[]> {
   const codigos: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const firstDue = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -236,7 +236,7 @@ function chargeBody(slot: { codigoProposta: string; nroParcela: number }) {
 }
 
 // Charges to cancel, made in setup (each cancellation needs a live charge of its own).
-const CANCELLATIONS = 1200;
+const CANCELLATIONS = 2000;
 
 OPERATIONS.push(
   {
@@ -262,7 +262,8 @@ OPERATIONS.push(
     path: '/FGTS/CancelarCobrancas',
     // the cancellation request + its job + idempotency record.
     writes: 3,
-    pool: CANCELLATIONS,
+    // Half per run: the warm-up's bodies and the run's take different charges.
+    pool: CANCELLATIONS / 2,
     setup: async (ctx) => {
       const proposals = await disbursedProposals(ctx, Math.ceil(CANCELLATIONS / INSTALLMENTS_PER_PROPOSAL));
       const codes: Array<{ codigoProposta: string; code: string }> = [];
@@ -283,3 +284,20 @@ OPERATIONS.push(
     },
   },
 );
+
+/**
+ * The template the volume seed clones (bench/seed-1m.ts): a disbursed 48-installment proposal
+ * with boletos, a charge and launches on some of its installments, made through the API.
+ */
+export async function seedTemplate(ctx: BenchContext): Promise<string> {
+  const [codigoProposta] = await disbursedProposals(ctx, 1);
+  const proposal = codigoProposta as string;
+  for (let nroParcela = 1; nroParcela <= 24; nroParcela += 1) {
+    await post(ctx, '/AgendaRecebivel/GerarUnicoBoleto', { dto: { codigoProposta: proposal, nroParcelas: [nroParcela] }, dtoGerarUnicoBoleto: { dtVencimento: inDays(10), dtExpiracao: inDays(40), descricaoBoleto: 'Parcela', liquidacao: true, tipoRegistro: 1 } });
+  }
+  for (let nroParcela = 25; nroParcela <= 30; nroParcela += 1) await post(ctx, '/AgendaRecebivel/GerarUnicaCobranca', chargeBody({ codigoProposta: proposal, nroParcela }));
+  for (let nroParcela = 31; nroParcela <= 36; nroParcela += 1) {
+    await post(ctx, '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas', { dto: { codigoProposta: proposal }, dtoLancamentoParcelas: [{ nroParcela, dtPagamento: TODAY(), vlrPagamento: 1, vlrDesconto: 0, permiteDescapitalizacao: false, descricaoLancamento: 'seed' }] });
+  }
+  return proposal;
+}

@@ -19,11 +19,17 @@ import { createDb } from '../src/platform/db/pool.js';
 import { freePort } from '../test/support/server.js';
 import { runExtras } from './extras.js';
 import { clusterCpuMs, cpuMs, postmasterOf, rssSampler, statementsOf } from './probes.js';
-import { OPERATIONS, type BenchContext, type BenchOperation } from './operations.js';
+import { OPERATIONS, seedTemplate, type BenchContext, type BenchOperation } from './operations.js';
+import { seedVolume } from './seed-1m.js';
 
 const RUN_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const FORM_BODIES = Number(process.env.BENCH_FORM_BODIES ?? 2500);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/**
+ * BENCH_REQUESTS=N: each run sends exactly N requests instead of running for BENCH_SECONDS. With
+ * BENCH_CONNECTIONS=1 this gives the stable per-request figures (CPU, statements) on a busy machine.
+ */
+const REQUESTS = process.env.BENCH_REQUESTS ? Number(process.env.BENCH_REQUESTS) : undefined;
 /** Issue 14: the server's RSS must stay under this through the bench. */
 const RSS_MAX_MB = 300;
 const RUN_TIMEOUT_S = 30;
@@ -86,7 +92,7 @@ async function measure(url: string, op: BenchOperation, ctx: BenchContext, probe
     url: `${url}${pathOverride ?? op.path}`,
     method: 'POST',
     connections: CONNECTIONS,
-    duration: seconds,
+    ...(REQUESTS !== undefined && seconds === RUN_SECONDS ? { amount: REQUESTS } : { duration: seconds }),
     timeout: RUN_TIMEOUT_S,
     headers: { 'content-type': op.form ? 'application/x-www-form-urlencoded' : 'application/json', authorization: `Bearer ${ctx.token}` },
     requests: [
@@ -106,7 +112,7 @@ async function measure(url: string, op: BenchOperation, ctx: BenchContext, probe
   const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
   const unexpected = Object.entries(stats).reduce((n, [code, v]) => (Number(code) === expected ? n : n + v.count), 0);
   return {
-    rps: result.requests.total / seconds,
+    rps: result.requests.total / Math.max((new Date(result.finish).getTime() - new Date(result.start).getTime()) / 1000, 0.001),
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
     unexpected,
@@ -180,6 +186,10 @@ async function main(): Promise<void> {
       return out;
     };
     const ctx: BenchContext = { url: serverUrl, token, clientId: partner.clientId, assertion, state: {}, cli };
+    // BENCH_SEED_INSTALLMENTS=1000000: the scale run (issue 14), on a database of that many installments.
+    const seedInstallments = Number(process.env.BENCH_SEED_INSTALLMENTS ?? 0);
+    const seeded = seedInstallments > 0 ? await seedVolume(url, await seedTemplate(ctx), seedInstallments, (l) => console.log(l)) : null;
+    if (seeded) console.log(`seeded ${seeded.installments} installments in ${seeded.seconds.toFixed(0)} s`);
     const rows: Record<string, unknown>[] = [];
     console.log(`bench: ${RUN_SECONDS} s per run (after ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, loopback\n`);
     console.log(`${'operation'.padEnd(56)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'cpu µs'.padStart(7)} ${'pg µs'.padStart(7)} ${'stmts'.padStart(5)} | ${'base r/s'.padStart(8)} ${'base p99'.padStart(8)} ${'cpu µs'.padStart(7)} ${'pg µs'.padStart(7)} | ${'rps ratio'.padStart(9)} ${'p99 ratio'.padStart(9)} ${'cpu ratio'.padStart(9)}`);
@@ -221,7 +231,7 @@ async function main(): Promise<void> {
     const extra = only ? {} : await runExtras();
     const out = path.join(ROOT, 'bench/results');
     fs.mkdirSync(out, { recursive: true });
-    fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), run_seconds: RUN_SECONDS, connections: CONNECTIONS, server_rss_peak_mb: rssPeak, server_rss_limit_mb: RSS_MAX_MB, operations: rows, extras: extra }, null, 2));
+    fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), run_seconds: RUN_SECONDS, connections: CONNECTIONS, server_rss_peak_mb: rssPeak, seeded_installments: seeded?.installments ?? 0, server_rss_limit_mb: RSS_MAX_MB, operations: rows, extras: extra }, null, 2));
     console.log(`\nresults written to bench/results/latest.json`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
