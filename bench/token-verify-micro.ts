@@ -5,7 +5,7 @@
 // Run: node --import tsx bench/token-verify-micro.ts [iterations]
 import { createPublicKey } from 'node:crypto';
 import { jwtVerify } from 'jose';
-import { generatePartnerKeyPair } from '../src/modules/auth/keys.js';
+import { generatePartnerKeyPair } from '../src/modules/partners/index.js';
 import { PartnerKeyCache } from '../src/modules/auth/partner-key-cache.js';
 import { signAssertion, TEST_AUDIENCE } from '../src/modules/auth/test-fakes.js';
 

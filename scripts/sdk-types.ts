@@ -19,7 +19,7 @@ export async function sdkTypesFrom(doc: Record<string, unknown>): Promise<string
 
 async function documentInProcess(): Promise<Record<string, unknown>> {
   const { buildApp } = await import('../src/app.js');
-  const { moduleRoutes } = await import('../src/compose.js');
+  const { composeAuth, moduleRoutes } = await import('../src/compose.js');
   const { receivablesPlugins } = await import('../src/modules/receivables/routes.js');
   const { receivablesDeps } = await import('../src/modules/receivables/receivables-wiring.js');
   const { systemClock } = await import('../src/platform/clock.js');
@@ -28,8 +28,7 @@ async function documentInProcess(): Promise<Record<string, unknown>> {
   const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080', DATABASE_URL: 'postgres://127.0.0.1:9/unused', LOG_LEVEL: 'silent' });
   const db = createDb(config.databaseUrl!); // pg connects lazily: never reached
   // The token route and the security schemes are documented by the auth module (no query until a request).
-  const { createAuth } = await import('../src/modules/auth/auth.plugin.js');
-  const auth = createAuth(db, systemClock, config);
+  const auth = composeAuth(db, systemClock, config);
   const app = await buildApp({ db, clock: systemClock, config, authenticator: auth.authenticator, routes: moduleRoutes(systemClock, config), plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config))], securitySchemes: auth.securitySchemes });
   await app.ready();
   try {

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from './app.js';
 import { createAuth } from './modules/auth/auth.plugin.js';
+import { partnerProfile, PgPartnerDirectory } from './modules/partners/index.js';
 import { payeesRoutes } from './modules/payees/routes.js';
 import { createBureauProvider } from './modules/bureau/provider-factory.js';
 import { bureauRoutes } from './modules/bureau/routes.js';
@@ -10,9 +11,8 @@ import { customersRoutes } from './modules/customers/routes.js';
 import { guaranteesRoutes } from './modules/guarantees/routes.js';
 import { proposalDeps } from './modules/proposals/proposal-wiring.js';
 import { proposalsRoutes } from './modules/proposals/routes.js';
-import { receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './modules/receivables/routes.js';
-import { receivablesDeps } from './modules/receivables/receivables-wiring.js';
-import { runOneJob, startJobRunner } from './platform/jobs.js';
+import { boletoMetrics, receivablesDeps, receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './modules/receivables/index.js';
+import { runOneJob, startJobRunner, type JobKinds } from './platform/jobs.js';
 import { createCallbackWorker, callbackWorkerOptions } from './modules/callbacks/delivery-worker.js';
 import type { CatchUpPhase } from './platform/sandbox-clock/time-travel.js';
 import type { Clock } from './platform/clock.js';
@@ -21,10 +21,10 @@ import type { Db } from './platform/db/pool.js';
 import type { Route } from './platform/http/route.js';
 import { startCallbackWorker } from './modules/callbacks/delivery-worker.js';
 import { callbackMetrics } from './modules/callbacks/callback-metrics.js';
-import { boletoMetrics } from './modules/receivables/boleto-metrics.js';
 import { proposalMetrics } from './modules/proposals/proposal-metrics.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
 import { settlementJobHandlers, settlementPlugins, startSettlementWorkers } from './modules/settlement/index.js';
+import { consoleFace, consoleServices } from './console/index.js';
 
 export interface Services {
   app: FastifyInstance;
@@ -36,13 +36,18 @@ export function moduleRoutes(clock: Clock, config: Config): Route[] {
   return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock) }), ...proposalsRoutes(proposalDeps), ...receivablesRoutes(receivablesDeps(config))];
 }
 
+/** Auth bound to the partners read interface (token endpoint, request authentication). */
+export function composeAuth(db: Db, clock: Clock, config: Config) {
+  return createAuth(db, clock, config, { directory: new PgPartnerDirectory(db), status: (partnerId) => partnerProfile(db, partnerId) });
+}
+
 /**
  * `wallClock`: the real time, for what must agree with the partners' clocks (client assertions,
  * token lifetimes, webhook-timestamp) when `clock` is the sandbox clock; defaults to `clock`.
  */
 export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[]; wallClock?: Clock; logStream?: NodeJS.WritableStream } = {}): Promise<Services> {
   const wallClock = options.wallClock ?? clock;
-  const auth = createAuth(db, wallClock, config);
+  const auth = composeAuth(db, wallClock, config);
   await auth.signingKeys.ensureKey();
   const app = await buildApp({
     db,
@@ -50,14 +55,19 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     config,
     authenticator: auth.authenticator,
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
-    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config)],
+    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config), consoleFace(consoleServices(db, clock, wallClock, config))],
     securitySchemes: auth.securitySchemes,
     metricSources: [callbackMetrics, boletoMetrics, proposalMetrics],
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,
   });
-  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, settlementJobHandlers(config, receivablesJobHandlers), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
+  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, jobKinds(config), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
   return { app, workers };
+}
+
+/** Every module's job kinds, as the one job runner (platform/jobs.ts) runs them. */
+export function jobKinds(config: Config): JobKinds {
+  return settlementJobHandlers(config, receivablesJobHandlers);
 }
 
 /**
@@ -70,6 +80,6 @@ export function catchUpPhases(db: Db, config: Config, wallClock: Clock): CatchUp
   const callbacks = createCallbackWorker(db, wallClock, { ...callbackWorkerOptions(config), signing_clock: wallClock });
   return [
     { name: 'callbacks', round: async (at) => (await callbacks.runOnce(at)).claimed },
-    { name: 'registrations', round: async (at) => ((await runOneJob(db, { now: () => at }, settlementJobHandlers(config, receivablesJobHandlers))) === 'none' ? 0 : 1) },
+    { name: 'registrations', round: async (at) => ((await runOneJob(db, { now: () => at }, jobKinds(config))) === 'none' ? 0 : 1) },
   ];
 }

@@ -5,7 +5,7 @@
 // JSON document; run the command again with the same key and nothing changes: the stored result
 // is printed again. Keep this file light at the top (see spec.ts): the runner loads on use.
 import { randomUUID } from 'node:crypto';
-import type { CommandContext } from '../platform/commands.js';
+import type { CommandContext, CommandDefinition } from '../platform/commands.js';
 import { withCliContext, type CliContext } from './context.js';
 import { CliError, osUserName, type CliIo } from './io.js';
 
@@ -35,16 +35,21 @@ export type OperatorHandler<I, R> = (input: I, command: CommandContext, cli: Cli
 
 /** Runs one operator command through the runner; returns its result (the stored one on a replay). */
 export async function runOperatorCommand<I, R>(io: CliIo, run: OperatorRun<I>, handler: OperatorHandler<I, R>): Promise<R> {
-  const [{ runCommand }, { LIMITS }] = await Promise.all([import('../platform/commands.js'), import('../platform/config/limits.js')]);
-  const key = run.idempotencyKey ?? randomUUID();
+  return runOperatorDefinition(io, (cli) => ({ name: run.name, summarize: run.summarize, handler: (input, command) => handler(input, command, cli) }), run.input, run.idempotencyKey);
+}
+
+/**
+ * Runs a command its module declared (a CommandDefinition, the same one the console runs) through
+ * runDefined, with the operator as actor. `define` binds it to what the CLI context holds (the
+ * configuration a module's dependencies are built from); returns the result (the stored one on a replay).
+ */
+export async function runOperatorDefinition<I, R>(io: CliIo, define: (cli: CliContext) => CommandDefinition<I, R>, input: I, idempotencyKey: string | undefined): Promise<R> {
+  const [{ runDefined }, { LIMITS }] = await Promise.all([import('../platform/commands.js'), import('../platform/config/limits.js')]);
+  const key = idempotencyKey ?? randomUUID();
   if (key.trim() === '' || key.length > LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX) throw new CliError(`--idempotency-key must have 1 to ${LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX} characters`);
-  const actor = { kind: 'operator' as const, id: operatorName() ?? 'operator' };
+  const actor = { kind: 'operator' as const, id: operatorName() ?? 'operator', source: 'cli' };
   const outcome = await withCliContext((cli) =>
-    runCommand(
-      { db: cli.db, clock: cli.clock, idempotencyRetentionMs: cli.config.idempotencyRetentionMs },
-      { name: run.name, input: run.input, actor, idempotencyKey: key, summarize: run.summarize },
-      (input, command) => handler(input, command, cli),
-    ),
+    runDefined({ db: cli.db, clock: cli.clock, idempotencyRetentionMs: cli.config.idempotencyRetentionMs }, define(cli), input, actor, key),
   );
   io.err(`idempotency-key: ${key}${outcome.replayed ? ' (replayed: nothing changed)' : ''}`);
   return outcome.result;

@@ -25,6 +25,8 @@ export type ActorKind = 'partner' | 'operator' | 'system';
 export interface Actor {
   kind: ActorKind;
   id: string;
+  /** Where from, recorded in the audit: the face and what it knows, e.g. "cli", "console 203.0.113.7". */
+  source?: string;
 }
 
 /** An event for the outbox; the composition root's writer knows what to do with it. */
@@ -119,6 +121,7 @@ async function runOnce<I, R>(deps: CommandDeps, request: CommandRequest<I>, hand
       idempotency_key: request.idempotencyKey ?? null,
       summary: request.summarize?.(result) ?? request.name,
       created_at: now,
+      source: request.actor.source ?? null,
     })
     .execute();
   return result;

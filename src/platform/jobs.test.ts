@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { fixedClock } from './clock.js';
 import { LIMITS } from './config/limits.js';
-import { enqueueJob, jobBackoffMs, runDueJobs, runOneJob, type JobHandlers } from './jobs.js';
+import { enqueueJob, jobBackoffMs, mergeJobKinds, runDueJobs, runOneJob, type JobHandlers, type JobKinds } from './jobs.js';
 
 let database: TestDatabase;
 const clock = fixedClock('2026-11-23T15:00:00.000Z');
@@ -96,5 +96,48 @@ describe('job runner', () => {
     const notes = await effects();
     assert.equal(notes.length, 20);
     assert.equal(new Set(notes).size, 20);
+  });
+
+  test('a kind declares its own retry policy (the shape callbacks use): jittered backoff and an age bound', async () => {
+    const policy = { base_ms: 10_000, cap_ms: 40_000, floor_ms: 1_000, max_attempts: 10, max_age_ms: 20_000, jitter: 'full' as const };
+    const kinds: JobKinds = { 'test.own': { handler: async () => { throw new Error('no'); }, retry: policy } };
+    const id = await enqueueJob(database.db, 'test.own', {}, clock.now(), { maxAttempts: 10 });
+    assert.equal(await runOneJob(database.db, clock, kinds, () => 0.5), 'retry');
+    let row = await job(id);
+    assert.equal(row.run_at.getTime() - clock.now().getTime(), 1_000 + Math.floor(0.5 * (10_000 - 1_000 + 1)), 'full jitter between floor and base');
+    clock.set(row.run_at);
+    assert.equal(await runOneJob(database.db, clock, kinds, () => 0.99), 'failed', 'the next attempt would start past max_age_ms');
+    row = await job(id);
+    assert.deepEqual([row.status, row.attempts], ['failed', 2]);
+    assert.match(String(row.last_error), /^max_age: /);
+    clock.set('2026-11-23T15:00:00.000Z');
+  });
+
+  test('modules\' job kinds merge into one set; a kind declared twice is refused', () => {
+    const a: JobKinds = { 'a.one': async () => undefined };
+    const b: JobKinds = { 'b.one': { handler: async () => undefined } };
+    assert.deepEqual(Object.keys(mergeJobKinds(a, b)), ['a.one', 'b.one']);
+    assert.throws(() => mergeJobKinds(a, a), /declared twice/);
+  });
+
+  test('jobs of one ordering key run one at a time, in order, a failed-and-retrying one holding the later ones', async () => {
+    let failFirst = true;
+    const ordered: JobKinds = {
+      'test.ordered': async (payload, ctx) => {
+        const note = (payload as { note: string }).note;
+        if (note === 'k1-first' && failFirst) throw new Error('not yet');
+        await sql`insert into job_effects (note) values (${note})`.execute(ctx.tx);
+      },
+    };
+    await enqueueJob(database.db, 'test.ordered', { note: 'k1-first' }, clock.now(), { orderingKey: 'k1' });
+    await enqueueJob(database.db, 'test.ordered', { note: 'k1-second' }, clock.now(), { orderingKey: 'k1' });
+    await enqueueJob(database.db, 'test.ordered', { note: 'k2-only' }, clock.now(), { orderingKey: 'k2' });
+    assert.deepEqual(await runDueJobs(database.db, clock, ordered), { done: 1, retried: 1, failed: 0 });
+    assert.deepEqual(await effects(), ['k2-only'], 'k1-second waits behind k1-first, which waits for its retry');
+    failFirst = false;
+    clock.advance(jobBackoffMs(1));
+    assert.deepEqual(await runDueJobs(database.db, clock, ordered), { done: 2, retried: 0, failed: 0 });
+    assert.deepEqual(await effects(), ['k2-only', 'k1-first', 'k1-second']);
+    clock.set('2026-11-23T15:00:00.000Z');
   });
 });

@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { generatePartnerKeyPair } from '../../src/modules/auth/keys.js';
-import { createPartner } from '../../src/modules/auth/partner-admin.js';
+import { createPartner, generatePartnerKeyPair } from '../../src/modules/partners/index.js';
 import { boletoCancelledEvent } from '../../src/modules/callbacks/events.js';
 import { enqueueCallback } from '../../src/modules/callbacks/outbox.js';
 import { systemClock } from '../../src/platform/clock.js';
@@ -37,7 +36,7 @@ after(async () => {
 });
 
 async function statuses(): Promise<Map<string, string>> {
-  const { rows } = await sql<{ id: string; status: string }>`select id, status from callback_events`.execute(database.db);
+  const { rows } = await sql<{ id: string; status: string }>`select id, status from callback_deliveries`.execute(database.db);
   return new Map(rows.map((r) => [r.id, r.status]));
 }
 

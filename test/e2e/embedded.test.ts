@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
-import { generatePartnerKeyPair } from '../../src/modules/auth/keys.js';
+import { generatePartnerKeyPair } from '../../src/modules/partners/index.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 let dataDir: string;

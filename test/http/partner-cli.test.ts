@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
-import { generatePartnerKeyPair } from '../../src/modules/auth/keys.js';
+import { generatePartnerKeyPair } from '../../src/modules/partners/index.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 
 let service: TestService;

@@ -75,6 +75,12 @@ describe('caas proposal', () => {
     await failsWith(/C0056\/V0002/, 1, 'proposal', 'refuse', String(p.numero), '--reason', 'de novo');
   });
 
+  test('cancel (the declared proposal.cancel, also run by the console): needs a reason; only a disbursed proposal (28)', async () => {
+    const p = await create();
+    await failsWith(/C0185\/V0007 O motivo do cancelamento/, 1, 'proposal', 'cancel', String(p.numero));
+    await failsWith(/28 .*somente uma proposta liberada/, 1, 'proposal', 'cancel', String(p.numero), '--reason', 'Cliente desistiu');
+  });
+
   test('the state machine refuses: disburse before approval (C0186/V0001), approve twice, assign before disbursement', async () => {
     const p = await create();
     await failsWith(/C0186\/V0001 .*analista de crédito/, 1, 'proposal', 'disburse', String(p.numero), '--at', '2026-11-23');

@@ -38,7 +38,7 @@ export default [
     run: async ({ options }, io) => {
       const [{ classifyDocument }, { partnerByClientId }, { AUDIT_LIST_ROWS_DEFAULT, AUDIT_LIST_ROWS_MAX, listBureauAudit }] = await Promise.all([
         import('../../platform/documents.js'),
-        import('../../modules/auth/partner-admin.js'),
+        import('../../modules/partners/index.js'),
         import('../../modules/bureau/list-consultations.js'),
       ]);
       const document = options.document === undefined ? null : classifyDocument(options.document.trim());

@@ -2,11 +2,11 @@
 // (sandbox), posted through the launch use case (viaBoleto true).
 // `caas boleto list [--status S] [--proposal N] [--partner ID] [--from D] [--to D] [--json]`:
 // boletos across partners, a table with headers (src/cli/queries/boletos.ts).
-import { runOperatorCommand } from '../operator-command.js';
+import { runOperatorDefinition } from '../operator-command.js';
 import { CliError, JSON_OPTION, printJsonOrLines } from '../io.js';
 import { command, group } from '../spec.js';
 import { PARTNER_OPTION, RANGE_OPTIONS } from '../queries/option-specs.js';
-import { PAY_OPTIONS, readPayment, receiptJson, receiptLines } from './payment-options.js';
+import { PAY_OPTIONS, readPayment, receiptLines } from './payment-options.js';
 
 const NUMBER_RE = /^[1-9]\d{0,15}$/;
 
@@ -20,10 +20,9 @@ export default [
     run: async ({ args, options }, io) => {
       if (!NUMBER_RE.test(args.NUMERO)) throw new CliError('expected exactly one boleto NUMERO (numeroBoleto)');
       const payment = readPayment(options);
-      const [{ payBoleto }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/pay-collection.js'), import('../../modules/receivables/receivables-wiring.js')]);
-      const run = { name: 'boleto.pay', input: { numero: Number(args.NUMERO), payment }, idempotencyKey: options['idempotency-key'], summarize: () => `boleto ${args.NUMERO} paid` };
+      const [{ paymentCommands }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/payments/payment-commands.js'), import('../../modules/receivables/receivables-wiring.js')]);
       // The stored (and replayed) result is the receipt's JSON form, so a replay prints the same.
-      const receipt = await runOperatorCommand(io, run, async (input, { tx, clock }, { config }) => receiptJson(await payBoleto(tx, clock, receivablesDeps(config), input.numero, input.payment)));
+      const receipt = await runOperatorDefinition(io, ({ config }) => paymentCommands(receivablesDeps(config)).payBoleto, { numero: Number(args.NUMERO), payment }, options['idempotency-key']);
       printJsonOrLines(io, options.json, receipt, () => receiptLines(`boleto ${args.NUMERO}`, receipt));
     },
   }),

@@ -3,7 +3,7 @@
 import type { CallbackListItem } from '../../modules/callbacks/callbacks-admin.js';
 import { withCliContext } from '../context.js';
 import { JSON_OPTION, printJsonOrLines } from '../io.js';
-import { IDEMPOTENCY_OPTION, runOperatorCommand } from '../operator-command.js';
+import { IDEMPOTENCY_OPTION, runOperatorDefinition } from '../operator-command.js';
 import { command, group } from '../spec.js';
 
 const admin = () => import('../../modules/callbacks/callbacks-admin.js');
@@ -38,9 +38,8 @@ export default [
     args: [{ name: 'ID', description: 'the event id (see callbacks list)' }],
     options: { ...IDEMPOTENCY_OPTION, ...JSON_OPTION },
     run: async ({ args, options }, io) => {
-      const { redeliverCallback } = await admin();
-      const run = { name: 'callbacks.redeliver', input: { id: args.ID }, idempotencyKey: options['idempotency-key'], summarize: () => `callback ${args.ID} redelivered` };
-      const item = await runOperatorCommand(io, run, (i, { tx, clock }) => redeliverCallback(tx, clock, i.id));
+      const { redeliverCallbackCommand } = await admin();
+      const item = await runOperatorDefinition(io, () => redeliverCallbackCommand, { id: args.ID }, options['idempotency-key']);
       printJsonOrLines(io, options.json, item, () => [`${item.id} is pending again (webhook-id ${item.webhookId}); the worker sends it now`]);
     },
   }),

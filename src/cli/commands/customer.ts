@@ -19,7 +19,7 @@ export default [
     args: [{ name: 'DOCUMENTO', description: "the customer's CPF or CNPJ" }],
     options: { partner: { type: 'string', value: 'CLIENT_ID', description: 'the partner the customer belongs to', required: true }, ...JSON_OPTION },
     run: async ({ args, options }, io) => {
-      const [{ partnerByClientId }, { customerAddresses }] = await Promise.all([import('../../modules/auth/partner-admin.js'), import('../../modules/customers/list-addresses.js')]);
+      const [{ partnerByClientId }, { customerAddresses }] = await Promise.all([import('../../modules/partners/index.js'), import('../../modules/customers/list-addresses.js')]);
       const addresses = await withCliContext(async ({ db }) => customerAddresses(db, (await partnerByClientId(db, options.partner)).id, args.DOCUMENTO));
       printJsonOrLines(io, options.json, addresses, () => (addresses.length === 0 ? ['no addresses'] : addresses.map(line)));
     },

@@ -14,7 +14,7 @@ export default [
     options: { partner: { type: 'string', value: 'CLIENT_ID', description: 'the partner the asset belongs to', required: true }, ...JSON_OPTION },
     run: async ({ args, options }, io) => {
       const [{ partnerByClientId }, { DOCUMENT_TYPES }, { assetDocuments }] = await Promise.all([
-        import('../../modules/auth/partner-admin.js'),
+        import('../../modules/partners/index.js'),
         import('../../modules/guarantees/guarantee-document-validation.js'),
         import('../../modules/guarantees/list-documents.js'),
       ]);

@@ -13,7 +13,7 @@ export default command({
     const dir = path.resolve(options.out);
     const privateFile = path.join(dir, 'private.pem');
     if (fs.existsSync(privateFile)) throw new CliError(`${privateFile} already exists; refusing to overwrite a private key`);
-    const { generatePartnerKeyPair } = await import('../../modules/auth/keys.js');
+    const { generatePartnerKeyPair } = await import('../../modules/partners/index.js');
     fs.mkdirSync(dir, { recursive: true });
     const pair = await generatePartnerKeyPair();
     fs.writeFileSync(privateFile, pair.privateKeyPem, { mode: 0o600 });

@@ -1,13 +1,13 @@
 // `caas partner create|list|add-key|revoke-key|disable|enable|update|rotate-secret`. Every change
 // runs through the command runner (src/cli/operator-command.ts): idempotent under --idempotency-key.
 import fs from 'node:fs';
-import type { PartnerFlags } from '../../modules/auth/partner-admin.js';
+import type { PartnerFlags } from '../../modules/partners/index.js';
 import { withCliContext } from '../context.js';
 import { CliError, JSON_OPTION, printJsonOrLines } from '../io.js';
 import { IDEMPOTENCY_OPTION, runOperatorCommand } from '../operator-command.js';
 import { command, group, type OptionValues } from '../spec.js';
 
-const admin = () => import('../../modules/auth/partner-admin.js');
+const admin = () => import('../../modules/partners/index.js');
 
 const FLAG_OPTIONS = {
   scopes: { type: 'string', value: '"A B"', description: 'space-separated scopes the partner may use; "" = all' },

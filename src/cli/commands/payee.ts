@@ -1,10 +1,10 @@
-// `caas payee list|approve|reject`: the service team's review of Pix payees. Same use cases as
-// any other caller (src/modules/payees), against the server's database.
+// `caas payee list|approve|reject`: the service team's review of Pix payees. The commands are the
+// payees module's definitions (review-commands.ts), the same the console runs, against the server's database.
 import type { ListedPayee } from '../../modules/payees/list-payees.js';
 import type { PayeeWire } from '../../modules/payees/payee-view.js';
 import { withCliContext } from '../context.js';
 import { CliError, JSON_OPTION, printJsonOrLines, type CliIo } from '../io.js';
-import { IDEMPOTENCY_OPTION, operatorName, runOperatorCommand } from '../operator-command.js';
+import { IDEMPOTENCY_OPTION, operatorName, runOperatorDefinition } from '../operator-command.js';
 import { command, group } from '../spec.js';
 
 const status = () => import('../../modules/payees/payee-status.js');
@@ -33,11 +33,9 @@ const BY = { by: { type: 'string', value: 'NAME', description: 'who decides (def
 const CODIGO = [{ name: 'CODIGO', description: 'the payee code (codigoFavorecido)' }] as const;
 
 async function decide(io: CliIo, kind: 'approve' | 'reject', codigo: string, by: string, reason: string | null, idempotencyKey: string | undefined): Promise<PayeeWire> {
-  const { approvePayee, rejectPayee } = await import('../../modules/payees/review-payee.js');
-  const run = { name: `payee.${kind}`, input: { codigoFavorecido: codigo, by, reason }, idempotencyKey, summarize: () => `payee ${codigo} ${kind}d by ${by}` };
-  return runOperatorCommand(io, run, (input, { tx, clock }) =>
-    kind === 'approve' ? approvePayee(tx, clock, { codigoFavorecido: input.codigoFavorecido, by: input.by }) : rejectPayee(tx, clock, { codigoFavorecido: input.codigoFavorecido, by: input.by, reason: input.reason ?? '' }),
-  );
+  const { approvePayeeCommand, rejectPayeeCommand } = await import('../../modules/payees/review-commands.js');
+  if (kind === 'approve') return runOperatorDefinition(io, () => approvePayeeCommand, { codigoFavorecido: codigo, by }, idempotencyKey);
+  return runOperatorDefinition(io, () => rejectPayeeCommand, { codigoFavorecido: codigo, by, reason: reason ?? '' }, idempotencyKey);
 }
 
 export default [
@@ -52,7 +50,7 @@ export default [
       ...JSON_OPTION,
     },
     run: async ({ options }, io) => {
-      const [{ parseSituacao }, { partnerByClientId }, { listPayees }] = await Promise.all([status(), import('../../modules/auth/partner-admin.js'), import('../../modules/payees/list-payees.js')]);
+      const [{ parseSituacao }, { partnerByClientId }, { listPayees }] = await Promise.all([status(), import('../../modules/partners/index.js'), import('../../modules/payees/list-payees.js')]);
       if (options.pending && options.status !== undefined) throw new CliError('--pending is --status pendente: give one of them');
       const situacao = options.pending ? 0 : options.status === undefined ? null : parseSituacao(options.status);
       if (options.status !== undefined && situacao === null) throw new CliError(`unknown --status "${options.status}": use pendente, aprovado, reprovado or 0, 1, 2`);

@@ -1,7 +1,7 @@
 // Options shared by `caas boleto pay` and `caas pix pay`: the amount received and its date.
 import { isValidLocalDate, localDate, type LocalDate } from '../../platform/dates.js';
 import { dec, type Decimal } from '../../platform/money.js';
-import type { PaymentReceipt } from '../../modules/receivables/pay-collection.js';
+import type { StoredReceipt } from '../../modules/receivables/index.js';
 import { CliError, JSON_OPTION } from '../io.js';
 import { IDEMPOTENCY_OPTION } from '../operator-command.js';
 
@@ -23,13 +23,9 @@ export function readPayment(values: { amount?: string | undefined; at?: string |
 }
 
 /** The receipt as printed and stored by the command runner: the amount as text with two decimals. */
-export type ReceiptJson = Omit<PaymentReceipt, 'amount'> & { amount: string };
+export type ReceiptJson = StoredReceipt;
 
 export function receiptLines(what: string, r: ReceiptJson): string[] {
   const tail = r.paidOff ? '; the schedule is paid off' : '';
   return [`${what} paid: R$ ${r.amount} on ${r.date}, proposal ${r.proposalNumber}, ${r.launches} launch(es) posted${tail}`];
-}
-
-export function receiptJson(r: PaymentReceipt): ReceiptJson {
-  return { ...r, amount: r.amount.toFixed(2) };
 }

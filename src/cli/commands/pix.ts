@@ -1,9 +1,9 @@
 // `caas pix pay CODIGO_LIQUIDACAO [--amount X] [--at YYYY-MM-DD] [--json]`: a Pix charge paid
 // (sandbox PSP), posted through the launch use case (viaBoleto false).
-import { runOperatorCommand } from '../operator-command.js';
+import { runOperatorDefinition } from '../operator-command.js';
 import { CliError, printJsonOrLines } from '../io.js';
 import { command, group } from '../spec.js';
-import { PAY_OPTIONS, readPayment, receiptJson, receiptLines } from './payment-options.js';
+import { PAY_OPTIONS, readPayment, receiptLines } from './payment-options.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,10 +18,9 @@ export default [
       const code = args.CODIGO_LIQUIDACAO;
       if (!UUID_RE.test(code)) throw new CliError('expected exactly one CODIGO_LIQUIDACAO (a uuid)');
       const payment = readPayment(options);
-      const [{ payCharge }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/pay-collection.js'), import('../../modules/receivables/receivables-wiring.js')]);
-      const run = { name: 'pix.pay', input: { code, payment }, idempotencyKey: options['idempotency-key'], summarize: () => `pix ${code} paid` };
+      const [{ paymentCommands }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/payments/payment-commands.js'), import('../../modules/receivables/receivables-wiring.js')]);
       // The stored (and replayed) result is the receipt's JSON form, so a replay prints the same.
-      const receipt = await runOperatorCommand(io, run, async (input, { tx, clock }, { config }) => receiptJson(await payCharge(tx, clock, receivablesDeps(config), input.code, input.payment)));
+      const receipt = await runOperatorDefinition(io, ({ config }) => paymentCommands(receivablesDeps(config)).payCharge, { code, payment }, options['idempotency-key']);
       printJsonOrLines(io, options.json, receipt, () => receiptLines(`charge ${code}`, receipt));
     },
   }),

@@ -1,12 +1,12 @@
 // `caas proposal list|show` (issue 15, src/cli/queries/proposals.ts) and
-// `caas proposal approve|disburse|assign|refuse NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--pending] [--json]`:
+// `caas proposal approve|disburse|assign|refuse|cancel NUMERO [--at YYYY-MM-DD] [--reason TEXT] [--by NAME] [--pending] [--json]`:
 // the service team's steps of the proposal lifecycle, through the same use cases and state machine
-// as the HTTP operations (docs/proposal-lifecycle.md).
+// as the HTTP operations (docs/proposal-lifecycle.md), declared once by the proposals module
+// (operator-commands.ts) and run through runDefined: the console runs the same definitions.
 import type { OperatorCommand, OperatorOutcome } from '../../modules/proposals/operator-lifecycle.js';
 import { isValidLocalDate, localDate } from '../../platform/dates.js';
-import type { CliContext } from '../context.js';
 import { CliError, JSON_OPTION, printJsonOrLines } from '../io.js';
-import { IDEMPOTENCY_OPTION, operatorName as currentOperator, runOperatorCommand } from '../operator-command.js';
+import { IDEMPOTENCY_OPTION, operatorName as currentOperator, runOperatorDefinition } from '../operator-command.js';
 import { command, group } from '../spec.js';
 import { CSV_OPTION, PARTNER_OPTION, RANGE_OPTIONS } from '../queries/option-specs.js';
 
@@ -20,8 +20,14 @@ const OPTIONS = {
   ...JSON_OPTION,
 } as const;
 
-type Lifecycle = typeof import('../../modules/proposals/operator-lifecycle.js');
-type Action = (lifecycle: Lifecycle, ctx: CliContext, command: OperatorCommand, pending: boolean) => Promise<OperatorOutcome>;
+type Commands = import('../../modules/proposals/operator-commands.js').ProposalOperatorCommands;
+/** Which declared command a step runs (disburse --pending: only the payment order). */
+type Pick = (commands: Commands, pending: boolean) => Commands[keyof Commands];
+
+async function proposalCommands(): Promise<Commands> {
+  const [{ proposalOperatorCommands }, { proposalDeps }] = await Promise.all([import('../../modules/proposals/operator-commands.js'), import('../../modules/proposals/proposal-wiring.js')]);
+  return proposalOperatorCommands(proposalDeps);
+}
 
 function operatorName(by: string | undefined): string {
   const name = by?.trim() || currentOperator() || 'operador';
@@ -35,12 +41,7 @@ function lines(outcome: OperatorOutcome): string[] {
   ];
 }
 
-const summaryOf = (result: unknown): string => {
-  const outcome = result as OperatorOutcome;
-  return `proposal ${outcome.numero} is now ${outcome.situacao}`;
-};
-
-function step(name: string, description: string, action: Action, extra: { pending?: { type: 'boolean'; description: string } } = {}) {
+function step(name: string, description: string, pick: Pick, extra: { pending?: { type: 'boolean'; description: string } } = {}) {
   return command({
     name: `proposal ${name}`,
     description,
@@ -51,10 +52,8 @@ function step(name: string, description: string, action: Action, extra: { pendin
       if (options.at !== undefined && !isValidLocalDate(options.at)) throw new CliError(`--at must be a calendar date YYYY-MM-DD, got "${options.at}"`);
       const operatorCommand: OperatorCommand = { numero: Number(args.NUMERO), at: options.at === undefined ? null : localDate(options.at), reason: options.reason ?? null, by: operatorName(options.by) };
       const pending = (options as { pending?: boolean }).pending === true;
-      const lifecycle = await import('../../modules/proposals/operator-lifecycle.js');
-      const run = { name: `proposal.${name}`, input: { ...operatorCommand, pending }, idempotencyKey: options['idempotency-key'], summarize: summaryOf };
-      // The use case joins the runner's transaction (inTransaction), so the step commits with the record.
-      const outcome = await runOperatorCommand(io, run, (input, { tx }, ctx) => action(lifecycle, { ...ctx, db: tx }, input, input.pending));
+      const definition = pick(await proposalCommands(), pending);
+      const outcome = await runOperatorDefinition(io, () => definition, operatorCommand, options['idempotency-key']);
       printJsonOrLines(io, options.json, outcome, () => lines(outcome));
     },
   });
@@ -85,14 +84,15 @@ export default [
     options: JSON_OPTION,
     run: async ({ args, options }, io) => (await queries()).showProposalCommand(args.NUMERO, options.json, io),
   }),
-  step('approve', 'approve a proposal awaiting analysis', (l, { db, clock }, c) => l.approveProposal(db, clock, c)),
+  step('approve', 'approve a proposal awaiting analysis', (c) => c.approve),
   step(
     'disburse',
     'record that the money was paid out (or, with --pending, only the payment order)',
     // --pending: only the payment order (aprovada → pendente pagamento); the money has not left yet.
-    async (l, { db, clock }, c, pending) => (pending ? l.requestPayment(db, clock, c) : l.disburseProposal(db, clock, c, (await import('../../modules/proposals/proposal-wiring.js')).proposalDeps)),
+    (c, pending) => (pending ? c.requestPayment : c.disburse),
     { pending: { type: 'boolean', description: 'only order the payment (aprovada → pendente pagamento)' } },
   ),
-  step('assign', 'assign a disbursed proposal (cessão)', (l, { db, clock }, c) => l.assignProposal(db, clock, c)),
-  step('refuse', 'refuse a proposal (with --reason)', (l, { db, clock }, c) => l.refuseProposalAsOperator(db, clock, c)),
+  step('assign', 'assign a disbursed proposal (cessão)', (c) => c.assign),
+  step('refuse', 'refuse a proposal (with --reason)', (c) => c.refuse),
+  step('cancel', 'cancel a disbursed proposal the customer withdrew within 7 days (with --reason; refund boleto as FGTS/CancelarProposta)', (c) => c.cancel),
 ];

@@ -5,12 +5,10 @@
 // (`caas proposal list`, `caas boleto list`, `caas export …`).
 import fs from 'node:fs';
 import path from 'node:path';
-import { createPartner } from '../../modules/auth/partner-admin.js';
-import { generatePartnerKeyPair } from '../../modules/auth/keys.js';
+import { createPartner, generatePartnerKeyPair } from '../../modules/partners/index.js';
 import { approveProposal, disburseProposal } from '../../modules/proposals/operator-lifecycle.js';
 import { proposalDeps } from '../../modules/proposals/proposal-wiring.js';
-import { payBoleto } from '../../modules/receivables/pay-collection.js';
-import { receivablesDeps } from '../../modules/receivables/receivables-wiring.js';
+import { payBoleto, receivablesDeps } from '../../modules/receivables/index.js';
 import { addDays, brazilDateAt } from '../../platform/dates.js';
 import { withCliContext } from '../context.js';
 import type { CliIo } from '../io.js';

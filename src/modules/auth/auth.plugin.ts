@@ -11,7 +11,8 @@ import { UNSAFE_TEXT_CODE } from '../../platform/http/safe-text.js';
 import { AccessTokenVerifier } from './access-token.js';
 import { AuthCode, OAuthError, oauthErrorResponse, unauthorized } from './errors.js';
 import { PartnerKeyCache } from './partner-key-cache.js';
-import { PgPartnerDirectory, PgReplayStore, PgServiceSigningKeys } from './postgres-stores.js';
+import type { PartnerReader, PartnerStatus } from './ports.js';
+import { PgReplayStore, PgServiceSigningKeys } from './postgres-stores.js';
 import { respondToTokenRequest, type TokenEndpointDeps } from './token-request.js';
 import { TOKEN_ENDPOINT_PATH } from './assertion-checks.js';
 import { securitySchemes, tokenEndpointSchema } from './token-openapi.js';
@@ -61,32 +62,28 @@ function sendOAuth(reply: FastifyReply, status: number, headers: Record<string, 
   return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
-interface PartnerStatus {
-  enabled: boolean;
-  strictFields: boolean;
-}
-
-function partnerStatusCache(db: Db, clock: Clock) {
+function partnerStatusCache(partners: PartnerReader, clock: Clock) {
   const seen = new Map<string, PartnerStatus & { checked_ms: number }>();
   return async (partnerId: string): Promise<PartnerStatus> => {
     const now_ms = clock.now().getTime();
     const hit = seen.get(partnerId);
     if (hit && now_ms - hit.checked_ms < PARTNER_STATUS_TTL_MS) return hit;
-    const row = await db.selectFrom('partners').select(['enabled', 'strict_fields']).where('id', '=', partnerId).executeTakeFirst();
+    const found = await partners.status(partnerId);
     if (seen.size >= PARTNER_STATUS_ENTRIES_MAX) seen.clear();
-    const status = { enabled: row?.enabled ?? false, strictFields: row?.strict_fields ?? false };
+    const status = { enabled: found?.enabled ?? false, strictFields: found?.strictFields ?? false };
     seen.set(partnerId, { ...status, checked_ms: now_ms });
     return status;
   };
 }
 
-export function createAuth(db: Db, clock: Clock, config: Config): Auth {
+/** `partners`: the partners module's read interface (bound in compose.ts). */
+export function createAuth(db: Db, clock: Clock, config: Config, partners: PartnerReader): Auth {
   const now = () => clock.now();
   const signingKeys = new PgServiceSigningKeys(db, now);
   const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: config.publicUrl, now });
-  const partnerStatus = partnerStatusCache(db, clock);
+  const partnerStatus = partnerStatusCache(partners, clock);
   const tokenDeps: TokenEndpointDeps = {
-    directory: new PgPartnerDirectory(db),
+    directory: partners.directory,
     partnerKeys: new PartnerKeyCache(),
     replayStore: new PgReplayStore(db),
     signingKeys,

@@ -6,10 +6,9 @@ import { createTestDatabase, type TestDatabase } from '../../../test/support/db.
 import { fixedClock } from '../../platform/clock.js';
 import { verifyClientAssertion, type AssertionDeps } from './assertion-checks.js';
 import { OAuthError } from './errors.js';
-import { generatePartnerKeyPair, type PemKeyPair } from './keys.js';
-import { addPartnerKey, createPartner, revokePartnerKey } from './partner-admin.js';
+import { addPartnerKey, createPartner, generatePartnerKeyPair, PgPartnerDirectory, revokePartnerKey, type PemKeyPair } from '../partners/index.js';
 import { PartnerKeyCache } from './partner-key-cache.js';
-import { PgPartnerDirectory, PgReplayStore } from './postgres-stores.js';
+import { PgReplayStore } from './postgres-stores.js';
 import { signAssertion, TEST_PUBLIC_URL } from './test-fakes.js';
 
 let database: TestDatabase;

@@ -27,6 +27,19 @@ export interface PartnerDirectory {
   findByClientId(clientId: string): Promise<PartnerRecord | null>;
 }
 
+/** The flags every authenticated request checks. */
+export interface PartnerStatus {
+  enabled: boolean;
+  strictFields: boolean;
+}
+
+/** What auth reads of partners: the partners module implements it (bound in compose.ts). */
+export interface PartnerReader {
+  directory: PartnerDirectory;
+  /** Null when there is no such partner. */
+  status(partnerId: string): Promise<PartnerStatus | null>;
+}
+
 /**
  * Remembers assertion ids until they expire. Must be shared by every instance (PostgreSQL), so
  * a jti accepted by one process is refused by all others. `remember` is atomic: of two

@@ -1,45 +1,11 @@
-// The auth ports on PostgreSQL: partners and their keys, assertion replay records (shared by
-// every instance, so a jti accepted anywhere is refused everywhere) and the service's signing keys.
+// The auth ports on PostgreSQL: assertion replay records (shared by every instance, so a jti
+// accepted anywhere is refused everywhere) and the service's signing keys. The partner directory
+// is the partners module's read interface, bound in compose.ts.
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/pool.js';
-import { generateServiceSigningKey } from './keys.js';
-import type { KeyLike, PartnerDirectory, PartnerRecord, ReplayStore, ServiceSigningAlg, ServiceSigningKeys } from './ports.js';
-
-export class PgPartnerDirectory implements PartnerDirectory {
-  constructor(private readonly db: Db) {}
-
-  /**
-   * One statement: the partner and all its keys (revoked ones included, so the refusal log can say
-   * how many were skipped; the check itself decides which are active, on the app's clock). Read on
-   * every request, never cached: a revocation made by any instance applies at once.
-   */
-  async findByClientId(clientId: string): Promise<PartnerRecord | null> {
-    const row = await this.db
-      .selectFrom('partners as p')
-      .select(['p.id', 'p.client_id', 'p.enabled', 'p.scopes'])
-      .select(
-        sql<StoredKey[]>`coalesce((select json_agg(json_build_object('kid', k.kid, 'pem', k.public_key_pem, 'revokedAt', k.revoked_at)) from partner_keys k where k.partner_id = p.id), '[]'::json)`.as('keys'),
-      )
-      .where('p.client_id', '=', clientId)
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      partnerId: row.id,
-      clientId: row.client_id,
-      enabled: row.enabled,
-      scopes: row.scopes,
-      keys: row.keys.map((k) => ({ kid: k.kid, publicKeyPem: k.pem, revokedAt: k.revokedAt === null ? null : new Date(k.revokedAt) })),
-    };
-  }
-}
-
-interface StoredKey {
-  kid: string;
-  pem: string;
-  /** timestamptz as JSON text (ISO 8601 with offset). */
-  revokedAt: string | null;
-}
+import { generateServiceSigningKey } from './service-key.js';
+import type { KeyLike, ReplayStore, ServiceSigningAlg, ServiceSigningKeys } from './ports.js';
 
 export class PgReplayStore implements ReplayStore {
   constructor(private readonly db: Db) {}

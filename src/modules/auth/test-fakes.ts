@@ -4,7 +4,8 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { SignJWT, type JWTPayload } from 'jose';
 import { fixedClock } from '../../platform/clock.js';
-import { generateServiceSigningKey, parsePartnerPublicKey, type PemKeyPair } from './keys.js';
+import { parsePartnerPublicKey, type PemKeyPair } from '../partners/index.js';
+import { generateServiceSigningKey } from './service-key.js';
 import type { PartnerDirectory, PartnerRecord, ReplayStore, ServiceSigningKeys } from './ports.js';
 import type { TokenEndpointDeps } from './token-request.js';
 

@@ -4,7 +4,7 @@ import { before, describe, test } from 'node:test';
 import { AccessTokenVerifier } from './access-token.js';
 import { GENERIC_CLIENT_FAILURE } from './assertion-checks.js';
 import { OAuthError } from './errors.js';
-import { generatePartnerKeyPair, type PemKeyPair } from './keys.js';
+import { generatePartnerKeyPair, type PemKeyPair } from '../partners/index.js';
 import { Scope } from './scopes.js';
 import { partnerKey, signAssertion, testDeps, tokenForm, TEST_PUBLIC_URL } from './test-fakes.js';
 import { handleTokenRequest, respondToTokenRequest } from './token-request.js';

@@ -3,6 +3,7 @@
 // partner A's stored answer. The audit listing is the service team's, across partners on purpose.
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../platform/db/pool.js';
+import { clientIdOf } from '../partners/index.js';
 import type { BureauCacheTable, BureauConsultationsTable, ConsultationOperation } from './tables.js';
 
 export type CacheRow = Selectable<BureauCacheTable>;
@@ -59,9 +60,8 @@ export interface AuditFilter {
 export async function listConsultations(db: Executor, filter: AuditFilter, limit: number): Promise<AuditRecord[]> {
   let query = db
     .selectFrom('bureau_consultations as c')
-    .innerJoin('partners as p', 'p.id', 'c.partner_id')
     .selectAll('c')
-    .select('p.client_id');
+    .select(clientIdOf('c.partner_id').as('client_id'));
   if (filter.document !== null) query = query.where('c.document', '=', filter.document);
   if (filter.partnerId !== null) query = query.where('c.partner_id', '=', filter.partnerId);
   return query.orderBy('c.consulted_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();

@@ -91,7 +91,7 @@ async function askProvider<B extends object>(c: Consultation<B>, ctx: OperationC
 }
 
 /** Runs the consultation and returns the answer's fields with `msg` (the envelope adds the rest). */
-export async function runConsultation<B extends object>(c: Consultation<B>, ctx: OperationContext, deps: ConsultationDeps): Promise<Record<string, unknown>> {
+export async function runConsultation<B extends object>(c: Consultation<B>, ctx: OperationContext, deps: ConsultationDeps): Promise<B & { msg: string }> {
   const partnerId = ctx.auth.partnerId;
   const ttl_ms = ctx.config.bureau.cacheTtl_ms;
   const key = requestKey(c.operation, c.document, c.variant);
@@ -100,7 +100,7 @@ export async function runConsultation<B extends object>(c: Consultation<B>, ctx:
     const hit = await findFreshAnswer(ctx.db, partnerId, c.operation, key, new Date(started.getTime() - ttl_ms));
     if (hit !== null) {
       await recordConsultation(ctx.db, auditRow(c, ctx, started, { outcome: 'cached', provider: hit.provider, cachedConsultedAt: hit.consulted_at }));
-      return { ...(parse(hit.body) as Record<string, unknown>), msg: cachedMessage(hit.consulted_at, hit.msg) };
+      return { ...(parse(hit.body) as B), msg: cachedMessage(hit.consulted_at, hit.msg) };
     }
   }
   const outcome = await askProvider(c, ctx, deps);

@@ -5,7 +5,7 @@ import { getAreaCodeInfo, isValidEmail } from '@brazilian-utils/brazilian-utils'
 import { classifyDocument, isValidCpf } from '../../platform/documents.js';
 import type { Problems } from '../../platform/errors.js';
 import { textOf } from '../../platform/fields.js';
-import { PixKeyType, validatePixKey, type PixKeyResult, type PixKeyTypeCode } from '../payees/pix-key.js';
+import { PixKeyType, validatePixKey, type PixKeyResult, type PixKeyTypeCode } from '../banking/index.js';
 import type { PhoneNumber } from './providers/port.js';
 import { BureauCode, consultedDocument, type ConsultedDocument } from './query-rules.js';
 
@@ -38,7 +38,7 @@ export interface FraudConsultaInput {
 
 export interface FraudQuery {
   readonly document: ConsultedDocument;
-  /** Canonical DICT form (pix-key.ts). */
+  /** Canonical DICT form (banking/pix-key.ts). */
   readonly chavePix: string | null;
   /** Lower case. */
   readonly email: string | null;

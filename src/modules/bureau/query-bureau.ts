@@ -2,6 +2,7 @@
 // CPF or CNPJ, for a product of the catalogue, complete or summary.
 import { Problems } from '../../platform/errors.js';
 import type { OperationContext } from '../../platform/http/operations.js';
+import type { BureauBody } from './providers/port.js';
 import { runConsultation, type ConsultationDeps } from './consultation.js';
 import { bureauFailureBody } from './providers/bodies.js';
 import { validateBureauConsulta, type BureauConsultaInput } from './query-rules.js';
@@ -11,7 +12,7 @@ import { validateBureauConsulta, type BureauConsultaInput } from './query-rules.
  * BUR003 codigoProduto not in the catalogue; BUR004 the product does not serve that person type.
  * A provider failure is not an error: HTTP 200 with `falha: true` and the reason in `msg`.
  */
-export async function queryBureau(input: { consulta: BureauConsultaInput }, ctx: OperationContext, deps: ConsultationDeps): Promise<Record<string, unknown>> {
+export async function queryBureau(input: { consulta: BureauConsultaInput }, ctx: OperationContext, deps: ConsultationDeps): Promise<BureauBody & { msg: string }> {
   const problems = new Problems();
   const query = validateBureauConsulta(input.consulta, problems);
   problems.throwIfAny();

@@ -2,6 +2,7 @@
 // mobile, when sent, are checked too and make the answer fuller.
 import { Problems } from '../../platform/errors.js';
 import type { OperationContext } from '../../platform/http/operations.js';
+import type { FraudBody } from './providers/port.js';
 import { runConsultation, type ConsultationDeps } from './consultation.js';
 import { validateFraudConsulta, type FraudConsultaInput } from './fraud-rules.js';
 import { fraudFailureBody } from './providers/bodies.js';
@@ -11,7 +12,7 @@ import { fraudFailureBody } from './providers/bodies.js';
  * invalid; BUR022 celularUsuario invalid (codigoPais, ddd or numero). A provider failure is not
  * an error: HTTP 200 with `falha: true`, `json` "{}" and the reason in `msg`.
  */
-export async function queryFraudBase(input: { consulta: FraudConsultaInput }, ctx: OperationContext, deps: ConsultationDeps): Promise<Record<string, unknown>> {
+export async function queryFraudBase(input: { consulta: FraudConsultaInput }, ctx: OperationContext, deps: ConsultationDeps): Promise<FraudBody & { msg: string }> {
   const problems = new Problems();
   const query = validateFraudConsulta(input.consulta, problems);
   problems.throwIfAny();

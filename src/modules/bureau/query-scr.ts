@@ -2,6 +2,7 @@
 // Crédito do Banco Central) for a reference month, with the customer's consent.
 import { Problems } from '../../platform/errors.js';
 import type { OperationContext } from '../../platform/http/operations.js';
+import type { ScrBody } from './providers/port.js';
 import { runConsultation, type ConsultationDeps } from './consultation.js';
 import { scrFailureBody } from './providers/bodies.js';
 import { monthKey, validateScrConsulta, type ScrConsultaInput } from './scr-rules.js';
@@ -13,7 +14,7 @@ import { monthKey, validateScrConsulta, type ScrConsultaInput } from './scr-rule
  * consent in the future; BUR016 consent older than its validity. A provider failure is not an
  * error: HTTP 200 with `erro: true`, `mensagemOperador` and `msg` saying why.
  */
-export async function queryScr(input: { consulta: ScrConsultaInput }, ctx: OperationContext, deps: ConsultationDeps): Promise<Record<string, unknown>> {
+export async function queryScr(input: { consulta: ScrConsultaInput }, ctx: OperationContext, deps: ConsultationDeps): Promise<ScrBody & { msg: string }> {
   const problems = new Problems();
   const query = validateScrConsulta(input.consulta, ctx.clock.now(), ctx.config.bureau.scr, problems);
   problems.throwIfAny();

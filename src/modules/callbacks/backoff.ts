@@ -1,7 +1,10 @@
-// When to try a failed callback again. Exponential backoff with full jitter: the n-th retry waits
-// a uniformly random time up to min(cap, base · 2^(n-1)), so partners recovering from an outage
-// are not hit by every pending event at once. Bounded twice: by attempts and by the event's age.
-// Pure: the random source and the instants are arguments.
+// When to try a failed callback again: the platform's one retry policy shape
+// (platform/retry-policy.ts) with the callbacks' values. Exponential backoff with full jitter: the
+// n-th retry waits a uniformly random time up to min(cap, base · 2^(n-1)), so partners recovering
+// from an outage are not hit by every pending event at once. Bounded twice: by attempts and by
+// the event's age.
+import * as retry from '../../platform/retry-policy.js';
+import type { AttemptHistory, RandomSource, RetryDecision, RetryPolicy } from '../../platform/retry-policy.js';
 import {
   CALLBACK_BACKOFF_BASE_MS,
   CALLBACK_BACKOFF_CAP_MS,
@@ -11,13 +14,7 @@ import {
   CALLBACK_RETRY_AFTER_MAX_MS,
 } from './limits.js';
 
-export interface RetryPolicy {
-  base_ms: number;
-  cap_ms: number;
-  floor_ms: number;
-  max_attempts: number;
-  max_age_ms: number;
-}
+export type { AttemptHistory, RandomSource, RetryDecision, RetryPolicy };
 
 export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
   base_ms: CALLBACK_BACKOFF_BASE_MS,
@@ -25,62 +22,16 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
   floor_ms: CALLBACK_BACKOFF_FLOOR_MS,
   max_attempts: CALLBACK_MAX_ATTEMPTS,
   max_age_ms: CALLBACK_MAX_AGE_MS,
+  jitter: 'full',
+  retry_after_max_ms: CALLBACK_RETRY_AFTER_MAX_MS,
 });
-
-/** A number in [0, 1), like Math.random; tests pass a seeded one. */
-export type RandomSource = () => number;
-
-export type RetryDecision =
-  | { kind: 'retry'; at: Date; delay_ms: number }
-  | { kind: 'give_up'; reason: 'max_attempts' | 'max_age' };
-
-export interface AttemptHistory {
-  /** Attempts already made, the one that just failed included (>= 1). */
-  attempts_made: number;
-  /** When the event was written to the outbox: the age bound counts from here. */
-  created_at: Date;
-  /** When the failed attempt ended. */
-  now: Date;
-  /** A delay the partner asked for (Retry-After on 429/503), if any. */
-  retry_after_ms?: number | null;
-}
 
 /** Upper bound of the delay after `attempts_made` attempts; never decreases, never above the cap. */
 export function retryCeilingMs(attempts_made: number, policy: RetryPolicy = DEFAULT_RETRY_POLICY): number {
-  assertPolicy(policy);
-  if (!Number.isSafeInteger(attempts_made) || attempts_made < 1) throw new Error(`assertion: attempts_made must be >= 1, got ${attempts_made}`);
-  // The exponent is clamped so 2^n stays finite; the cap is reached long before.
-  const exponent = Math.min(attempts_made - 1, 52);
-  return Math.max(policy.floor_ms, Math.min(policy.cap_ms, policy.base_ms * 2 ** exponent));
+  return retry.retryCeilingMs(attempts_made, policy);
 }
 
 /** The next attempt time, or why to stop and mark the event failed. */
 export function nextRetry(history: AttemptHistory, random: RandomSource, policy: RetryPolicy = DEFAULT_RETRY_POLICY): RetryDecision {
-  const { attempts_made, created_at, now } = history;
-  const ceiling_ms = retryCeilingMs(attempts_made, policy);
-  if (attempts_made >= policy.max_attempts) return { kind: 'give_up', reason: 'max_attempts' };
-  const r = random();
-  if (!(r >= 0 && r < 1)) throw new Error(`assertion: random source must return [0, 1), got ${r}`);
-  const jittered_ms = policy.floor_ms + Math.floor(r * (ceiling_ms - policy.floor_ms + 1));
-  const delay_ms = Math.max(jittered_ms, clampRetryAfter(history.retry_after_ms ?? null, policy));
-  const at = new Date(now.getTime() + delay_ms);
-  // An attempt that would start after the age bound is not scheduled at all: the bound is a promise
-  // to the partner that nothing older than it arrives.
-  if (at.getTime() - created_at.getTime() > policy.max_age_ms) return { kind: 'give_up', reason: 'max_age' };
-  return { kind: 'retry', at, delay_ms };
-}
-
-function clampRetryAfter(retry_after_ms: number | null, policy: RetryPolicy): number {
-  if (retry_after_ms === null || !Number.isFinite(retry_after_ms) || retry_after_ms <= 0) return 0;
-  return Math.min(retry_after_ms, policy.cap_ms, CALLBACK_RETRY_AFTER_MAX_MS);
-}
-
-function assertPolicy(p: RetryPolicy): void {
-  const ok =
-    Number.isSafeInteger(p.base_ms) && p.base_ms > 0 &&
-    Number.isSafeInteger(p.floor_ms) && p.floor_ms >= 0 &&
-    Number.isSafeInteger(p.cap_ms) && p.cap_ms >= p.base_ms && p.cap_ms >= p.floor_ms &&
-    Number.isSafeInteger(p.max_attempts) && p.max_attempts >= 1 &&
-    Number.isSafeInteger(p.max_age_ms) && p.max_age_ms > 0;
-  if (!ok) throw new Error(`assertion: invalid retry policy ${JSON.stringify(p)}`);
+  return retry.nextRetry(history, random, policy);
 }

@@ -1,13 +1,15 @@
 // What the service team does with callbacks (`caas callbacks …`): list events and send one again.
 // Use cases take the database and clock as arguments, like partner-admin.ts.
+import { sql } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
+import type { CommandDefinition } from '../../platform/commands.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { DomainError } from '../../platform/errors.js';
-import { partnerByClientId } from '../auth/partner-admin.js';
+import { clientIdOf, partnerByClientId } from '../partners/index.js';
 import { EVENT_NAMES, type EventTypeCode } from './event-body.js';
 import { CALLBACK_LIST_ROWS_DEFAULT, CALLBACK_LIST_ROWS_MAX } from './limits.js';
 import { webhookIdFor } from './signing.js';
-import type { CallbackEventsTable } from './tables.js';
+import type { CallbackDeliveriesView } from './tables.js';
 
 export type CallbackStatus = 'pending' | 'delivered' | 'failed';
 export const CALLBACK_STATUSES: readonly CallbackStatus[] = ['pending', 'delivered', 'failed'];
@@ -30,7 +32,7 @@ export interface CallbackListItem {
   nextAttemptAt: string | null;
   lastStatus: number | null;
   lastError: string | null;
-  failReason: CallbackEventsTable['fail_reason'];
+  failReason: CallbackDeliveriesView['fail_reason'];
   createdAt: string;
   deliveredAt: string | null;
   redeliveredAt: string | null;
@@ -64,25 +66,33 @@ export async function redeliverCallback(db: Executor, clock: Clock, id: string):
   const outboxId = id.startsWith('msg_') ? id.slice('msg_'.length) : id;
   if (!UUID_RE.test(outboxId)) throw invalid(`"${id}" is not a callback id (a uuid or msg_<uuid>)`, 'id');
   const now = clock.now();
+  // The event's delivery job goes back to pending; ordering keeps its place (its seq is unchanged).
   const updated = await db
-    .updateTable('callback_events')
-    .set({ status: 'pending', next_attempt_at: now, attempts: 0, locked_until: null, delivered_at: null, fail_reason: null, redelivered_at: now })
-    .where('id', '=', outboxId)
-    .where('status', 'in', ['delivered', 'failed'])
+    .updateTable('jobs')
+    .set({ status: 'pending', run_at: now, attempts: 0, locked_until: null, finished_at: null, fail_reason: null })
+    .where('id', '=', db.selectFrom('callback_events').select('job_id').where('id', '=', outboxId))
+    .where('status', 'in', ['done', 'failed'])
     .returning('id')
     .executeTakeFirst();
+  if (updated !== undefined) await db.updateTable('callback_events').set({ redelivered_at: now }).where('id', '=', outboxId).execute();
   const row = await baseQuery(db).where('e.id', '=', outboxId).executeTakeFirst();
   if (row === undefined) throw invalid(`no callback event ${id}`, 'id');
   if (updated === undefined) throw invalid(`callback event ${id} is ${row.status}: only delivered or failed events can be sent again`, 'id');
   return toItem(row);
 }
 
+/** `callbacks.redeliver`, declared once: the CLI and the console's Callbacks page run it through runDefined. */
+export const redeliverCallbackCommand: CommandDefinition<{ id: string }, CallbackListItem> = {
+  name: 'callbacks.redeliver',
+  summarize: (item) => `callback ${item.id} redelivered`,
+  handler: (input, { tx, clock }) => redeliverCallback(tx, clock, input.id),
+};
+
 function baseQuery(db: Executor) {
   return db
-    .selectFrom('callback_events as e')
-    .innerJoin('partners as p', 'p.id', 'e.partner_id')
+    .selectFrom('callback_deliveries as e')
     .select([
-      'e.id', 'p.client_id', 'e.event_type', 'e.ordering_key', 'e.status', 'e.attempts', 'e.next_attempt_at', 'e.last_status',
+      'e.id', clientIdOf('e.partner_id').as('client_id'), 'e.event_type', 'e.ordering_key', 'e.status', 'e.attempts', 'e.next_attempt_at', 'e.last_status',
       'e.last_error', 'e.fail_reason', 'e.created_at', 'e.delivered_at', 'e.redelivered_at',
     ]);
 }
@@ -107,4 +117,20 @@ function toItem(r: Row): CallbackListItem {
     deliveredAt: r.delivered_at?.toISOString() ?? null,
     redeliveredAt: r.redelivered_at?.toISOString() ?? null,
   };
+}
+
+/**
+ * How many events are in each delivery state, and how many pending ones already failed an attempt
+ * (`retrying`): the console's Painel (failing callbacks). Read-only.
+ */
+export async function countCallbacksByStatus(db: Executor): Promise<Record<CallbackStatus | 'retrying', number>> {
+  const rows = await db
+    .selectFrom('callback_deliveries')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n'), sql<string>`count(*) filter (where attempts > 0)`.as('tried')])
+    .groupBy('status')
+    .execute();
+  const counts = { pending: 0, delivered: 0, failed: 0, retrying: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  counts.retrying = Number(rows.find((r) => r.status === 'pending')?.tried ?? 0);
+  return counts;
 }

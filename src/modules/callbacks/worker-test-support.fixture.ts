@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/db.js';
 import { startReceiver, type CallbackReceiver } from '../../../test/support/callback-receiver.js';
-import { generatePartnerKeyPair } from '../auth/keys.js';
-import { createPartner, type PartnerFlags } from '../auth/partner-admin.js';
+import { createPartner, generatePartnerKeyPair, type PartnerFlags } from '../partners/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import { boletoCreatedEvent, type CallbackEvent } from './events.js';
 import { localDate } from '../../platform/dates.js';
@@ -61,12 +60,13 @@ export async function startWorkerFixture(): Promise<WorkerFixture> {
     },
     enqueue: (partnerId, event, created = T0) => enqueueCallback(database.db, partnerId, event, created),
     async row(id) {
-      const { rows } = await sql<never>`select * from callback_events where id = ${id}`.execute(database.db);
+      const { rows } = await sql<never>`select * from callback_deliveries where id = ${id}`.execute(database.db);
       if (rows.length !== 1) throw new Error(`no outbox row ${id}`);
       return rows[0]!;
     },
     async reset() {
       await sql`delete from callback_events`.execute(database.db);
+      await sql`delete from jobs`.execute(database.db);
       receiver.receipts.length = 0;
       receiver.reply = () => ({ status: 200 });
       now = T0;

@@ -1,7 +1,8 @@
 // `caas payee list`: the service team's view of payees across partners (the review queue).
-import type { Db } from '../../platform/db/pool.js';
+import { sql } from 'kysely';
+import type { Db, Executor } from '../../platform/db/pool.js';
 import { listPayeesForOperator } from './payee-repository.js';
-import type { PayeeSituacaoCode } from './payee-status.js';
+import { PayeeSituacao, type PayeeSituacaoCode } from './payee-status.js';
 import { payeeWire, type PayeeWire } from './payee-view.js';
 
 /** One listing never prints more than this; the rest waits for the next page of decisions. */
@@ -22,4 +23,10 @@ export async function listPayees(db: Db, filter: { situacao: PayeeSituacaoCode |
   const rows = await listPayeesForOperator(db, filter, PAYEE_LIST_ROWS_MAX + 1);
   const payees = rows.slice(0, PAYEE_LIST_ROWS_MAX).map((row) => ({ clientId: row.client_id, ...payeeWire(row) }));
   return { payees, truncated: rows.length > PAYEE_LIST_ROWS_MAX };
+}
+
+/** How many payees wait for a review (the console's Painel). Read-only. */
+export async function countPendingPayees(db: Executor): Promise<number> {
+  const row = await db.selectFrom('payees').select(sql<number>`count(*)::int`.as('n')).where('situacao', '=', PayeeSituacao.pendente).executeTakeFirstOrThrow();
+  return row.n;
 }

@@ -4,6 +4,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../platform/db/pool.js';
 import { isRecordUuid } from '../../platform/uuid.js';
+import { clientIdOf, partnerProfile } from '../partners/index.js';
 import type { Payee } from './payee-validation.js';
 import { PayeeSituacao, type PayeeSituacaoCode } from './payee-status.js';
 import type { PayeeReviewsTable, PayeesTable } from './tables.js';
@@ -17,9 +18,9 @@ export function isUuid(text: string): boolean {
 }
 
 export async function partnerAutoApprovesPayees(db: Executor, partnerId: string): Promise<boolean> {
-  const row = await db.selectFrom('partners').select('auto_approve_payees').where('id', '=', partnerId).executeTakeFirst();
-  if (!row) throw new Error(`assertion: authenticated partner ${partnerId} has no row`);
-  return row.auto_approve_payees;
+  const partner = await partnerProfile(db, partnerId);
+  if (!partner) throw new Error(`assertion: authenticated partner ${partnerId} has no row`);
+  return partner.autoApprovePayees;
 }
 
 /** The columns of a validated payee (identity, holder, key or account). */
@@ -104,7 +105,7 @@ export type OperatorPayeeRow = PayeeRow & { client_id: string };
 
 /** Operator: payees of every partner (or one), oldest first, at most `rowsMax`. */
 export async function listPayeesForOperator(db: Executor, filter: { situacao: PayeeSituacaoCode | null; partnerId: string | null }, rowsMax: number): Promise<OperatorPayeeRow[]> {
-  let query = db.selectFrom('payees').innerJoin('partners', 'partners.id', 'payees.partner_id').selectAll('payees').select('partners.client_id');
+  let query = db.selectFrom('payees').selectAll('payees').select(clientIdOf('payees.partner_id').as('client_id'));
   if (filter.situacao !== null) query = query.where('payees.situacao', '=', filter.situacao);
   if (filter.partnerId !== null) query = query.where('payees.partner_id', '=', filter.partnerId);
   return query.orderBy('payees.created_at').orderBy('payees.id').limit(rowsMax).execute();

@@ -20,7 +20,7 @@ import { partnerEventContext, todayOf } from './proposal-access.js';
 import type { ProposalDeps } from './proposal-deps.js';
 import { proposalRefOf } from './proposal-ref.js';
 import { findProposal, type ProposalRow, updateProposal } from './proposal-repository.js';
-import { applyEvent, statusOf } from './proposal-transitions.js';
+import { applyEvent, type EventContext, statusOf } from './proposal-transitions.js';
 
 export type CancelProposalInput = Static<(typeof spec)['body']>;
 
@@ -56,21 +56,30 @@ export async function cancelProposal(input: CancelProposalInput, ctx: OperationC
   const mismatch = customerDocumentRefusal(input.documentoCliente, row.customer_document);
   if (mismatch) fail(mismatch);
   const events = partnerEventContext(ctx);
+  const refundBoletoId = await cancelRow(events, row, deps, textOf(input.motivoCancelamento), 'Cancelamento solicitado pelo parceiro');
+  return { Boleto: refundBoletoId };
+}
+
+/**
+ * The cancellation itself, for the partner (above) and the service team (operator-lifecycle.ts):
+ * the window rules, the refund (what was released less what was already paid), the transition, the
+ * schedule closed and the refund boleto. Returns the refund boleto's id (null when nothing is due back).
+ */
+export async function cancelRow(events: EventContext, row: ProposalRow, deps: ProposalDeps, reason: string | null, defaultReason: string): Promise<string | null> {
   const today = todayOf(events.now);
   const refused = cancellationRefusal(statusOf(row), row.disbursed_on === null ? null : localDate(row.disbursed_on), today);
   if (refused) fail(refused);
 
   // The schedule is locked (without waiting) before its total paid is read: a launch committing in
   // between would otherwise leave the refund too high.
-  const summary = await withoutWaiting(() => deps.schedule.summarizeSchedule(ctx.tx, row.partner_id, row.id, 'nowait'));
+  const summary = await withoutWaiting(() => deps.schedule.summarizeSchedule(events.tx, row.partner_id, row.id, 'nowait'));
   const refund = refundAmountOf(dec(row.requested_amount), summary?.vlrTotalPago ?? ZERO);
-  const reason = textOf(input.motivoCancelamento);
-  await applyEvent(events, row, 'cancel', { on: today, reason: reason ?? 'Cancelamento solicitado pelo parceiro', patch: { cancellation_reason: reason, refund_amount: refund.toFixed(2) }, details: { vlrDevolucao: refund.toFixed(2) } });
+  await applyEvent(events, row, 'cancel', { on: today, reason: reason ?? defaultReason, patch: { cancellation_reason: reason, refund_amount: refund.toFixed(2) }, details: { vlrDevolucao: refund.toFixed(2) } });
   const { refundBoletoId } = await deps.schedule.cancelSchedule(
-    ctx.tx,
+    events.tx,
     { proposalId: row.id, partnerId: row.partner_id, cancelledOn: today, refundAmount: refund, refundDueDate: addDays(today, REFUND_DUE_DAYS), description: `Devolução do valor liberado - cancelamento da proposta ${row.numero}` },
     events.now,
   );
-  if (refundBoletoId !== null) await updateProposal(ctx.tx, row.partner_id, row.id, { refund_boleto_id: refundBoletoId });
-  return { Boleto: refundBoletoId };
+  if (refundBoletoId !== null) await updateProposal(events.tx, row.partner_id, row.id, { refund_boleto_id: refundBoletoId });
+  return refundBoletoId;
 }

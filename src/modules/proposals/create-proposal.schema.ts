@@ -1,6 +1,6 @@
 // Proposta/IncluirManualSimplificado: create a person or company proposal.
 import { defineSpec } from '../../platform/http/operation-spec.js';
-import { MoneyOut, Parametros, ParametrosOut, Type, envelope, obj } from '../../platform/http/schema-types.js';
+import { DecimalOut, MoneyOut, Parametros, ParametrosOut, Type, envelope, obj } from '../../platform/http/schema-types.js';
 import { IntOut, nullable, UuidOut } from '../../platform/http/wire-blocks.js';
 import { Proposal } from './proposal-blocks.js';
 
@@ -22,7 +22,7 @@ export const spec = defineSpec({
     vlrParcela: MoneyOrNull,
     vlrIOF: MoneyOrNull,
     vlrFinanciado: MoneyOrNull,
-    percCETAnual: nullable(Type.Number({ description: 'Annual CET, % (Res. CMN 4.881)' })),
-    percCETMensal: nullable(Type.Number({ description: 'Monthly CET, %' })),
+    percCETAnual: nullable(DecimalOut({ description: 'Annual CET, % (Res. CMN 4.881)' })),
+    percCETMensal: nullable(DecimalOut({ description: 'Monthly CET, %' })),
   }),
 });

@@ -3,10 +3,10 @@
 // the top level of the envelope (compatibility-notes, "Observed in a public partner client"): those
 // are named and typed as the notes list them; the others are ours, at the top level too.
 import { defineSpec } from '../../platform/http/operation-spec.js';
-import { DateTimeOut, MoneyOut, Type, envelope, obj } from '../../platform/http/schema-types.js';
+import { DateTimeOut, DecimalOut, MoneyOut, Type, envelope, obj } from '../../platform/http/schema-types.js';
 import { IntOut, nullable, proposalNumber, proposalRef, TextOut, UuidOut } from '../../platform/http/wire-blocks.js';
 
-const PercentOut = nullable(Type.Number());
+const PercentOut = nullable(DecimalOut());
 
 const ScheduleSummary = Type.Object({
   situacaoAgenda: Type.Integer({ description: '2 open, 1 paid off, 0 cancelled' }),
@@ -104,8 +104,8 @@ const ClientFields = {
   vlrTotalCredito: MoneyOut,
   vlrTotalDivida: MoneyOut,
   vlrDesembolso: MoneyOut,
-  percJurosMensal: Type.Number(),
-  percJurosAnual: Type.Number(),
+  percJurosMensal: DecimalOut(),
+  percJurosAnual: DecimalOut(),
   dtPagamento: DateTimeOut,
   motivoRejeicao: TextOut,
   motivoPendencia: TextOut,
@@ -135,8 +135,8 @@ const ProposalFields = {
   vlrParcela: MoneyOut,
   vlrIOF: MoneyOut,
   percJurosNegociado: PercentOut,
-  percCETMensal: Type.Number(),
-  percCETAnual: Type.Number(),
+  percCETMensal: DecimalOut(),
+  percCETAnual: DecimalOut(),
   prazo: Type.Integer(),
   dtPrimeiroVencto: DateTimeOut,
   propostaContaPagamento: nullable(PaymentAccountOut),

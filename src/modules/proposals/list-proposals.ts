@@ -6,6 +6,7 @@ import { LIMITS } from '../../platform/config/limits.js';
 import type { LocalDate } from '../../platform/dates.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { keysetBatches } from '../../platform/db/read-snapshot.js';
+import { clientIdOf, partnerIdOfClient } from '../partners/index.js';
 import { statusDescription, type StatusId } from './proposal-lifecycle.js';
 
 export interface ProposalFilter {
@@ -17,23 +18,34 @@ export interface ProposalFilter {
   /** Creation date (São Paulo calendar date), inclusive bounds. */
   from: LocalDate | null;
   to: LocalDate | null;
+  /** Requested amount, inclusive bounds (decimal text), for the console's list. */
+  amountMin?: string | null;
+  amountMax?: string | null;
+  /** The console's search box: a proposal number, a proposal code (uuid) or a CPF/CNPJ (digits). */
+  search?: ProposalSearch | null;
 }
+
+export type ProposalSearch = { by: 'number'; value: number } | { by: 'code'; value: string } | { by: 'document'; value: string };
 
 export const NO_PROPOSAL_FILTER: ProposalFilter = { status: null, partnerClientId: null, document: null, from: null, to: null };
 
 function filtered(db: Executor, filter: ProposalFilter) {
   return db
     .selectFrom('proposals as p')
-    .innerJoin('partners as pa', 'pa.id', 'p.partner_id')
     .$if(filter.status !== null, (q) => q.where('p.status', '=', filter.status as number))
-    .$if(filter.partnerClientId !== null, (q) => q.where('pa.client_id', '=', filter.partnerClientId as string))
+    .$if(filter.partnerClientId !== null, (q) => q.where('p.partner_id', '=', partnerIdOfClient(filter.partnerClientId as string)))
     .$if(filter.document !== null, (q) => q.where('p.customer_document', '=', filter.document as string))
     .$if(filter.from !== null, (q) => q.where('p.contract_date', '>=', filter.from as string))
     .$if(filter.to !== null, (q) => q.where('p.contract_date', '<=', filter.to as string))
+    .$if(filter.amountMin != null, (q) => q.where('p.requested_amount', '>=', filter.amountMin as string))
+    .$if(filter.amountMax != null, (q) => q.where('p.requested_amount', '<=', filter.amountMax as string))
+    .$if(filter.search?.by === 'number', (q) => q.where('p.numero', '=', filter.search?.value as number))
+    .$if(filter.search?.by === 'code', (q) => q.where('p.id', '=', filter.search?.value as string))
+    .$if(filter.search?.by === 'document', (q) => q.where('p.customer_document', '=', filter.search?.value as string))
     .select([
       'p.numero',
       'p.id',
-      'pa.client_id',
+      clientIdOf('p.partner_id').as('client_id'),
       'p.codigo_operacao',
       'p.status',
       'p.person_type',
@@ -129,6 +141,15 @@ export interface Listing<T> {
 export async function listProposals(db: Executor, filter: ProposalFilter, limit: number = LIMITS.OPERATOR_LIST_ROWS_MAX): Promise<Listing<ProposalRecord>> {
   const rows = await filtered(db, filter).orderBy('p.numero').limit(limit + 1).execute();
   return { rows: rows.slice(0, limit).map(record), truncated: rows.length > limit };
+}
+
+/** One page (1-based) of the matching proposals, newest first, and how many match in all (the console's list). */
+export async function pageProposals(db: Executor, filter: ProposalFilter, page: number, pageSize: number): Promise<{ rows: ProposalRecord[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    filtered(db, filter).orderBy('p.numero', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    countProposals(db, filter),
+  ]);
+  return { rows: rows.map(record), total };
 }
 
 export async function countProposals(db: Executor, filter: ProposalFilter): Promise<number> {

@@ -9,10 +9,11 @@ import { ProposalCode, refusal } from './proposal-codes.js';
 import { todayOf } from './proposal-access.js';
 import type { ProposalDeps } from './proposal-deps.js';
 import { type LifecycleEvent, Status, disbursementPath, statusDescription } from './proposal-lifecycle.js';
-import { bankByNumero } from './banks.js';
-import type { PaymentAccount } from './bank-account.js';
+import { bankByNumero } from '../banking/index.js';
+import type { PaymentAccount } from '../banking/index.js';
 import { firstDueDateOf, monthlyRateOf, plannedInstallmentsOf } from './proposal-plan.js';
 import { findByNumberForOperator, listInstallments, type ProposalRow } from './proposal-repository.js';
+import { cancelRow } from './cancel-proposal.js';
 import { refuseRow } from './refuse-proposal.js';
 import { applyEvent, type EventContext, statusOf } from './proposal-transitions.js';
 
@@ -84,11 +85,27 @@ export function assignProposal(db: Db, clock: Clock, command: OperatorCommand): 
   return run(db, clock, command, 0, ({ ctx, row, on }) => applyEvent(ctx, row, 'assign', { on, reason: command.reason ?? null }));
 }
 
+function requiredReason(command: OperatorCommand, what: string): string {
+  const text = command.reason?.trim() ?? '';
+  if (text === '') throw refusal(ProposalCode.reasonRequired, `O motivo ${what} deve ser informado (--reason).`);
+  return text;
+}
+
+/**
+ * The customer withdrew (CDC art. 49) and told the service team: the same rules, refund and
+ * schedule closing as FGTS/CancelarProposta (cancelRow), dated today; a reason is required.
+ */
+export function cancelProposalAsOperator(db: Db, clock: Clock, command: OperatorCommand, deps: ProposalDeps): Promise<OperatorOutcome> {
+  return run(db, clock, command, 0, async ({ ctx, row }) => {
+    const reason = requiredReason(command, 'do cancelamento');
+    await cancelRow(ctx, row, deps, reason, reason);
+    return (await findByNumberForOperator(ctx.tx, row.numero, 'none')) ?? row;
+  });
+}
+
 export function refuseProposalAsOperator(db: Db, clock: Clock, command: OperatorCommand): Promise<OperatorOutcome> {
   return run(db, clock, command, 0, ({ ctx, row, on }) => {
-    const text = command.reason?.trim() ?? '';
-    if (text === '') throw refusal(ProposalCode.reasonRequired, 'O motivo da recusa deve ser informado (--reason).');
-    return refuseRow(ctx, row, { code: null, text }, on);
+    return refuseRow(ctx, row, { code: null, text: requiredReason(command, 'da recusa') }, on);
   });
 }
 

@@ -4,6 +4,7 @@
 // `findByNumberForOperator` (the service team's CLI, which acts on every partner's proposals).
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/pool.js';
+import { partnerProfile } from '../partners/index.js';
 import type { ProposalHistoryTable, ProposalInstallmentsTable, ProposalsTable } from './tables.js';
 import type { ProposalRef } from './proposal-ref.js';
 
@@ -96,6 +97,5 @@ export async function listInstallments(db: Executor, proposalId: string): Promis
 
 /** The partner's permission to refuse proposals (Recusar, C0056/V0001). */
 export async function partnerCanRefuse(db: Executor, partnerId: string): Promise<boolean> {
-  const row = await db.selectFrom('partners').select('can_refuse').where('id', '=', partnerId).executeTakeFirst();
-  return row?.can_refuse === true;
+  return (await partnerProfile(db, partnerId))?.canRefuse === true;
 }

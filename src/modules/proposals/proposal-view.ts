@@ -2,8 +2,8 @@
 // fields beside the ones partner clients read (proposal-client-view.ts), all at the top level. Pure.
 import { brazilDateAt, dateToWire, localDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
-import type { BoletoSummary, ScheduleSummary } from '../receivables/schedule-contract.js';
-import type { PaymentAccount } from './bank-account.js';
+import type { BoletoSummary, ScheduleSummary } from '../receivables/index.js';
+import type { PaymentAccount } from '../banking/index.js';
 import { clientFields } from './proposal-client-view.js';
 import { isStatusId, statusDescription } from './proposal-lifecycle.js';
 import type { HistoryRow, InstallmentRow, ProposalRow } from './proposal-repository.js';

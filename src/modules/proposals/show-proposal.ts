@@ -3,6 +3,7 @@
 // Read-only, on the pool.
 import { businessError } from '../../platform/errors.js';
 import type { Executor } from '../../platform/db/pool.js';
+import { partnerProfile } from '../partners/index.js';
 import { ZERO } from '../../platform/money.js';
 import { paymentAccountView } from './proposal-view.js';
 import { isStatusId, statusDescription } from './proposal-lifecycle.js';
@@ -15,13 +16,14 @@ const describe = (status: number | null) => (status !== null && isStatusId(statu
 export async function showProposal(db: Executor, numero: number, deps: { schedule: Pick<ScheduleHooks, 'summarizeSchedule'> }) {
   const row = await findByNumberForOperator(db, numero);
   if (row === null) throw businessError(ProposalCode.notFound, `Proposta ${numero} não encontrada.`, 'numero');
-  const partner = await db.selectFrom('partners').select(['client_id', 'name']).where('id', '=', row.partner_id).executeTakeFirstOrThrow();
+  const partner = await partnerProfile(db, row.partner_id);
+  if (partner === null) throw new Error(`assertion: proposal ${row.numero} has no partner`);
   const [history, plan, schedule] = await Promise.all([listHistory(db, row.partner_id, row.id), listInstallments(db, row.id), deps.schedule.summarizeSchedule(db, row.partner_id, row.id)]);
   return {
     data: {
       number: row.numero,
       code: row.id,
-      partner: partner.client_id,
+      partner: partner.clientId,
       partnerName: partner.name,
       operationCode: row.codigo_operacao,
       status: row.status,

@@ -52,6 +52,8 @@ export const LIMITS = {
   JOBS_ATTEMPTS_MAX: 8,
   JOBS_BACKOFF_BASE_MS: 5_000,
   JOBS_BACKOFF_CAP_MS: 15 * 60 * 1000,
+  /** No retry of a job is scheduled later than this after its creation (8 attempts take ~21 min). */
+  JOBS_MAX_AGE_MS: 30 * 24 * 60 * 60 * 1000,
   JOBS_ERROR_CHARS_MAX: 500,
   /** Sandbox clock (platform/sandbox-clock): how stale an instance's copy of the offset may be. */
   SANDBOX_CLOCK_TTL_MS: 1_000,

@@ -10,6 +10,8 @@ import type { ReceivablesTables } from '../../modules/receivables/tables.js';
 import type { ProposalsTables } from '../../modules/proposals/tables.js';
 import type { BureauTables } from '../../modules/bureau/tables.js';
 import type { SettlementTables } from '../../modules/settlement/tables.js';
+import type { PartnersTables } from '../../modules/partners/tables.js';
+import type { OperatorsTables } from '../../modules/operators/tables.js';
 
 export interface IdempotencyRecordsTable {
   partner_id: string;
@@ -34,38 +36,12 @@ export interface JobsTable {
   last_error: string | null;
   created_at: Date;
   finished_at: Date | null;
-}
-
-export interface PartnersTable {
-  id: string;
-  client_id: string;
-  name: string;
-  enabled: Generated<boolean>;
-  scopes: string[] | null;
-  can_refuse: Generated<boolean>;
-  auto_approve_payees: Generated<boolean>;
-  strict_fields: Generated<boolean>;
-  callback_url: string | null;
-  callback_header_name: string | null;
-  callback_header_value: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface PartnerKeysTable {
-  kid: string;
-  partner_id: string;
-  public_key_pem: string;
-  created_at: Date;
-  revoked_at: Date | null;
-}
-
-export interface PartnerCallbackSecretsTable {
-  id: Generated<number>;
-  partner_id: string;
-  secret: string;
-  created_at: Date;
-  retired_at: Date | null;
+  /** A key's pending jobs run one at a time, in creation order (seq); null: unordered. */
+  ordering_key: string | null;
+  seq: Generated<number>;
+  /** The last HTTP status of a job that calls out (callback delivery). */
+  last_status: number | null;
+  fail_reason: 'max_attempts' | 'max_age' | 'permanent' | 'undeliverable' | 'internal' | null;
 }
 
 export interface AssertionJtisTable {
@@ -98,6 +74,8 @@ export interface CommandAuditTable {
   idempotency_key: string | null;
   summary: string;
   created_at: Date;
+  /** Where from: the face, e.g. "cli", "console 203.0.113.7" (null before migration 0032). */
+  source: Generated<string | null>;
 }
 
 export interface PlatformTables {
@@ -105,12 +83,9 @@ export interface PlatformTables {
   command_audit: CommandAuditTable;
   sandbox_clock: SandboxClockTable;
   jobs: JobsTable;
-  partners: PartnersTable;
-  partner_keys: PartnerKeysTable;
-  partner_callback_secrets: PartnerCallbackSecretsTable;
   assertion_jtis: AssertionJtisTable;
   signing_keys: SigningKeysTable;
 }
 
 // Modules add their table interfaces here as they land.
-export interface Database extends PlatformTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables, SettlementTables {}
+export interface Database extends PlatformTables, PartnersTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables, SettlementTables, OperatorsTables {}

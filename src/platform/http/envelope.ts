@@ -1,6 +1,7 @@
 // The result envelope of every answer, in the interface's casing. Successful answers are HTTP
 // 200 with text/plain (the interface) unless the client asks for application/json.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
 import type { Message } from '../errors.js';
 import type { EnvelopeCasing } from './operation-spec.js';
 import { stringify } from './serialize.js';
@@ -34,6 +35,19 @@ export function envelopeFor(casing: EnvelopeCasing) {
 
 /** What a handler returns: the extra fields of a successful envelope, or a RawBody. */
 export type HandlerResult = Record<string, unknown> | RawBody;
+
+/** The fields the envelope writer adds itself (successBody): a handler never returns them. */
+type EnvelopeField = 'msg' | 'hasError' | 'messages' | 'parametros' | 'Msg' | 'HasError' | 'Messages';
+
+/**
+ * What a handler of an operation whose response schema is R returns: the answer's own fields as
+ * the schema types them (Static<R>), without the envelope's; `msg` may be set. An operation whose
+ * success is outside the envelope (a closed empty object) returns a RawBody.
+ */
+export type AnswerOf<R extends TSchema> = keyof Static<R> extends never ? RawBody : ReadonlyAnswer<Omit<Static<R>, EnvelopeField>> & { msg?: string | null };
+
+/** Answers are only written, never changed: a handler may hand over readonly arrays and objects. */
+type ReadonlyAnswer<T> = T extends readonly (infer U)[] ? readonly ReadonlyAnswer<U>[] : T extends object ? { readonly [K in keyof T]: ReadonlyAnswer<T[K]> } : T;
 
 export function successBody(casing: EnvelopeCasing, result: HandlerResult, parametros: Parametro[] | null | undefined, echoParametros: boolean): string {
   if (result instanceof RawBody) return stringify(result.value);

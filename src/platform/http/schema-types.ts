@@ -123,5 +123,10 @@ export function envelope<P extends Record<string, TSchema>>(extra: P) {
 }
 
 export const ParametrosOut = Type.Array(Type.Object({ nome: Type.String(), valor: Type.Union([Type.String(), Type.Null()]) }));
-export const MoneyOut = Type.Number();
+/**
+ * A decimal in an answer (money, percentage, rate): a JSON number on the wire, a decimal.js value
+ * (written with its exact digits) or a plain number in the handler's result.
+ */
+export const DecimalOut = (options: { description?: string } = {}) => Type.Unsafe<Decimal | number>(Type.Number(options));
+export const MoneyOut = DecimalOut();
 export const DateTimeOut = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);

@@ -1,0 +1,108 @@
+// The partners read interface: what the other modules may know of a partner. They never read the
+// partner tables themselves (test/architecture/partner-tables.test.ts). Point reads take an
+// Executor, so they run inside the caller's transaction when it has one; listings embed the
+// scalar subqueries below, so each listing stays one statement.
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Executor } from '../../platform/db/pool.js';
+
+export interface PartnerKeyRecord {
+  /** RFC 7638 thumbprint of the public key (keys.ts), unique per partner. */
+  kid: string;
+  /** SPKI PEM, as accepted by parsePartnerPublicKey. */
+  publicKeyPem: string;
+  /** Set by `caas partner revoke-key`; a key revoked at or before "now" is never tried. */
+  revokedAt: Date | null;
+}
+
+/** What the token endpoint checks a client assertion against. */
+export interface PartnerCredentials {
+  partnerId: string;
+  clientId: string;
+  enabled: boolean;
+  /** Scopes the partner may ask for; null means every scope of the catalogue. */
+  scopes: string[] | null;
+  keys: PartnerKeyRecord[];
+}
+
+/** A partner's identity and flags. */
+export interface PartnerProfile {
+  partnerId: string;
+  clientId: string;
+  name: string;
+  enabled: boolean;
+  /** Refuse unknown request fields (REQ002) instead of ignoring them. */
+  strictFields: boolean;
+  /** May refuse its own proposals (Recusar). */
+  canRefuse: boolean;
+  /** Its Pix payees are approved without the service team's review. */
+  autoApprovePayees: boolean;
+}
+
+interface StoredKey {
+  kid: string;
+  pem: string;
+  /** timestamptz as JSON text (ISO 8601 with offset). */
+  revokedAt: string | null;
+}
+
+export class PgPartnerDirectory {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * One statement: the partner and all its keys (revoked ones included, so the refusal log can say
+   * how many were skipped; the check itself decides which are active, on the app's clock). Read on
+   * every request, never cached: a revocation made by any instance applies at once.
+   */
+  async findByClientId(clientId: string): Promise<PartnerCredentials | null> {
+    const row = await this.db
+      .selectFrom('partners as p')
+      .select(['p.id', 'p.client_id', 'p.enabled', 'p.scopes'])
+      .select(
+        sql<StoredKey[]>`coalesce((select json_agg(json_build_object('kid', k.kid, 'pem', k.public_key_pem, 'revokedAt', k.revoked_at)) from partner_keys k where k.partner_id = p.id), '[]'::json)`.as('keys'),
+      )
+      .where('p.client_id', '=', clientId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      partnerId: row.id,
+      clientId: row.client_id,
+      enabled: row.enabled,
+      scopes: row.scopes,
+      keys: row.keys.map((k) => ({ kid: k.kid, publicKeyPem: k.pem, revokedAt: k.revokedAt === null ? null : new Date(k.revokedAt) })),
+    };
+  }
+}
+
+/** The partner with this id, or null. */
+export async function partnerProfile(db: Executor, partnerId: string): Promise<PartnerProfile | null> {
+  const row = await db
+    .selectFrom('partners')
+    .select(['id', 'client_id', 'name', 'enabled', 'strict_fields', 'can_refuse', 'auto_approve_payees'])
+    .where('id', '=', partnerId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    partnerId: row.id,
+    clientId: row.client_id,
+    name: row.name,
+    enabled: row.enabled,
+    strictFields: row.strict_fields,
+    canRefuse: row.can_refuse,
+    autoApprovePayees: row.auto_approve_payees,
+  };
+}
+
+/** For listings: the client id of the partner whose id is in `partnerIdColumn` ("alias.column"). */
+export function clientIdOf(partnerIdColumn: string): RawBuilder<string> {
+  return sql<string>`(select pa.client_id from partners pa where pa.id = ${sql.ref(partnerIdColumn)})`;
+}
+
+/** For listings: the name of the partner whose id is in `partnerIdColumn` ("alias.column"). */
+export function partnerNameOf(partnerIdColumn: string): RawBuilder<string> {
+  return sql<string>`(select pa.name from partners pa where pa.id = ${sql.ref(partnerIdColumn)})`;
+}
+
+/** For filters: the id of the partner with this client id (null when there is none: matches nothing). */
+export function partnerIdOfClient(clientId: string): RawBuilder<string> {
+  return sql<string>`(select pa.id from partners pa where pa.client_id = ${clientId})`;
+}

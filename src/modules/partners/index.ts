@@ -1,0 +1,19 @@
+// The partners module's public entry: partners, their keys, callback settings and secrets, flags.
+// Other modules use what is exported here and never read the partner tables themselves.
+export type { PartnersTables } from './tables.js';
+export { clientIdOf, partnerIdOfClient, partnerNameOf, partnerProfile, PgPartnerDirectory, type PartnerCredentials, type PartnerKeyRecord, type PartnerProfile } from './directory.js';
+export { generatePartnerKeyPair, parsePartnerPublicKey, PartnerKeyError, type ParsedPartnerKey, type PemKeyPair } from './keys.js';
+export {
+  addPartnerKey,
+  CLIENT_ID_RE,
+  createPartner,
+  listPartners,
+  partnerByClientId,
+  revokePartnerKey,
+  rotateCallbackSecret,
+  setPartnerEnabled,
+  updatePartner,
+  type CreatedPartner,
+  type CreatePartnerInput,
+  type PartnerFlags,
+} from './partner-admin.js';

@@ -1,0 +1,18 @@
+// The service team's payee review, declared once (issue 13): `caas payee approve|reject` and the
+// console's Favorecidos page run these same definitions through runDefined, with the operator as
+// actor. The use cases (review-payee.ts) join the runner's transaction.
+import type { CommandDefinition } from '../../platform/commands.js';
+import type { PayeeWire } from './payee-view.js';
+import { approvePayee, type ApproveInput, rejectPayee, type RejectInput } from './review-payee.js';
+
+export const approvePayeeCommand: CommandDefinition<ApproveInput, PayeeWire> = {
+  name: 'payee.approve',
+  summarize: (payee) => `payee ${payee.codigoFavorecido} approved`,
+  handler: (input, { tx, clock }) => approvePayee(tx, clock, { codigoFavorecido: input.codigoFavorecido, by: input.by }),
+};
+
+export const rejectPayeeCommand: CommandDefinition<RejectInput, PayeeWire> = {
+  name: 'payee.reject',
+  summarize: (payee) => `payee ${payee.codigoFavorecido} rejected`,
+  handler: (input, { tx, clock }) => rejectPayee(tx, clock, { codigoFavorecido: input.codigoFavorecido, by: input.by, reason: input.reason }),
+};
