@@ -63,7 +63,8 @@ interface Probe {
 const admin = (url: string, statement: string) => adminExecute(url, [statement]);
 
 async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
+  // Two minutes: a cold tsx start on a loaded 2-core machine takes tens of seconds.
+  for (let i = 0; i < 1200; i += 1) {
     if (child.exitCode !== null) throw new Error(`${url} exited during start-up`);
     try {
       const r = await fetch(url);

@@ -45,18 +45,18 @@ function cloneExpression(column: Column): string | null {
   return column.name;
 }
 
-/** Template rows of each table, in foreign-key order ($1: the proposal, $2: its schedule). */
-const TABLES: ReadonlyArray<{ table: string; where: string }> = [
-  { table: 'proposals', where: 'id = $1' },
-  { table: 'proposal_history', where: 'proposal_id = $1' },
-  { table: 'proposal_installments', where: 'proposal_id = $1' },
-  { table: 'receivable_schedules', where: 'id = $2' },
-  { table: 'receivable_installments', where: 'schedule_id = $2' },
-  { table: 'receivable_charges', where: 'schedule_id = $2' },
-  { table: 'receivable_charge_installments', where: 'charge_id in (select id from receivable_charges where schedule_id = $2)' },
-  { table: 'receivable_boletos', where: 'schedule_id = $2' },
-  { table: 'receivable_boleto_installments', where: 'boleto_id in (select id from receivable_boletos where schedule_id = $2)' },
-  { table: 'receivable_launches', where: 'schedule_id = $2' },
+/** Template rows of each table, in foreign-key order ($1: the proposal's or the schedule's id). */
+const TABLES: ReadonlyArray<{ table: string; by: 'proposal' | 'schedule'; where: string }> = [
+  { table: 'proposals', by: 'proposal', where: 'id = $1' },
+  { table: 'proposal_history', by: 'proposal', where: 'proposal_id = $1' },
+  { table: 'proposal_installments', by: 'proposal', where: 'proposal_id = $1' },
+  { table: 'receivable_schedules', by: 'schedule', where: 'id = $1' },
+  { table: 'receivable_installments', by: 'schedule', where: 'schedule_id = $1' },
+  { table: 'receivable_charges', by: 'schedule', where: 'schedule_id = $1' },
+  { table: 'receivable_charge_installments', by: 'schedule', where: 'charge_id in (select id from receivable_charges where schedule_id = $1)' },
+  { table: 'receivable_boletos', by: 'schedule', where: 'schedule_id = $1' },
+  { table: 'receivable_boleto_installments', by: 'schedule', where: 'boleto_id in (select id from receivable_boletos where schedule_id = $1)' },
+  { table: 'receivable_launches', by: 'schedule', where: 'schedule_id = $1' },
 ];
 
 export interface SeedSummary {
@@ -84,7 +84,7 @@ export async function seedVolume(url: string, proposalId: string, installments: 
         const kept = t.columns.map((c) => ({ c, e: cloneExpression(c) })).filter((x): x is { c: Column; e: string } => x.e !== null);
         await client.query(
           `insert into ${t.table} (${kept.map((x) => x.c.name).join(', ')}) select ${kept.map((x) => x.e).join(', ')} from ${t.table}, generate_series(${from}::int, ${to}::int) as g where ${t.where}`,
-          [proposalId, template.id],
+          [t.by === 'proposal' ? proposalId : template.id],
         );
       }
       await client.query('commit');
