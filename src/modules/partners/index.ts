@@ -17,3 +17,4 @@ export {
   type CreatePartnerInput,
   type PartnerFlags,
 } from './partner-admin.js';
+export { partnerCommands, type PartnerCommands, type PartnerRef } from './partner-commands.js';
