@@ -1,5 +1,12 @@
 // The callbacks module's public entry: what other modules may use. Partner administration checks
 // and signs callback settings with the same rules the delivery worker applies.
+import type { ModuleDescriptor } from '../../platform/module.js';
 export { parseCallbackUrl } from './address-guard.js';
 export { parsePartnerHeader } from './partner-header.js';
 export { generateSecret } from './signing.js';
+
+/** What this module brings to the composition root (src/compose.ts). */
+export const descriptor: ModuleDescriptor = {
+  name: 'callbacks',
+  tables: ['callback_events', 'callback_deliveries'],
+};

@@ -8,6 +8,7 @@
 // Shared by the three: tables.ts, settings.ts, receivables-errors.ts, schedule-events.ts (callbacks),
 // receivables-blocks.ts (wire pieces), export-receivables.ts (the book export), operator-views.ts
 // (the console's read side).
+import type { ModuleDescriptor } from '../../platform/module.js';
 
 // The schedule, as proposals sees it (bound in the composition root).
 export type { BoletoSummary, CancelSchedule, DescribeBoleto, OpenSchedule, PlannedInstallment, ScheduleOpening, ScheduleSummary, SummarizeSchedule } from './schedule/schedule-contract.js';
@@ -39,3 +40,9 @@ export { receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from '.
 
 // The book export (`caas export installments|payments`).
 export { countInstallments, countPayments, installmentBatches, paymentBatches, type DateRange, type InstallmentRecord, type PaymentRecord } from './export-receivables.js';
+
+/** What this module brings to the composition root (src/compose.ts). */
+export const descriptor: ModuleDescriptor = {
+  name: 'receivables',
+  tables: ['receivable_schedules', 'receivable_installments', 'receivable_charges', 'receivable_charge_installments', 'receivable_boletos', 'receivable_boleto_installments', 'receivable_launches'],
+};
