@@ -1,6 +1,10 @@
-// The payees module's public entry: Pix payees (Favorecido) and their review by the service team.
-// Other modules import only what is exported here.
+// The payees module's public entry: what other modules and the faces (CLI, console) may use.
+// Console (issue 16): the review commands and the review queue.
 import type { ModuleDescriptor } from '../../platform/module.js';
+export { approvePayeeCommand, rejectPayeeCommand } from './review-commands.js';
+export { countPendingPayees, listPayees, type ListedPayee, type PayeeListing } from './list-payees.js';
+export { PayeeSituacao, SITUACAO_DESCRIPTIONS, parseSituacao, type PayeeSituacaoCode } from './payee-status.js';
+export type { PayeeWire } from './payee-view.js';
 
 /** What this module brings to the composition root (src/compose.ts). */
 export const descriptor: ModuleDescriptor = {

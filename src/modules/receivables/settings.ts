@@ -17,7 +17,7 @@ export interface ReceivablesSettings {
   charges: ChargesConfig;
 }
 
-const BANK_NAMES: Readonly<Record<string, string>> = { '001': 'Banco do Brasil S.A.', '237': 'Banco Bradesco S.A.' };
+const BANK_NAMES: Readonly<Record<string, string>> = { '001': 'Banco do Brasil S.A.', '237': 'Banco Bradesco S.A.', '341': 'Itaú Unibanco S.A.' };
 
 /** Sandbox defaults: Banco do Brasil, convênio of 7 digits, carteira 17; a valid sample CNPJ. */
 export const SANDBOX_ENV: Readonly<Record<string, string>> = Object.freeze({
