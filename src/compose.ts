@@ -56,7 +56,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     config,
     authenticator: auth.authenticator,
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
-    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config), consoleFace(consoleServices(db, clock, wallClock, config))],
+    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config), consoleFace(consoleServices(db, clock, wallClock, config, () => catchUpPhases(db, config, wallClock)))],
     securitySchemes: auth.securitySchemes,
     metricSources: [callbackMetrics, boletoMetrics, proposalMetrics],
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),

@@ -18,6 +18,7 @@ export {
   type CreatePartnerInput,
   type PartnerFlags,
 } from './partner-admin.js';
+export { partnerCommands, type PartnerCommands, type PartnerRef } from './partner-commands.js';
 
 /** What this module brings to the composition root (src/compose.ts). */
 export const descriptor: ModuleDescriptor = {
