@@ -32,5 +32,7 @@ test('every bad setting is one problem, and loadConfig refuses to start', () => 
   assert.ok(problems.some((p) => p.startsWith('CAAS_BENEFICIARY_DOCUMENT')));
   assert.ok(problems.some((p) => p.startsWith('CAAS_PIX_MERCHANT_CITY')));
   assert.ok(problems.some((p) => p.includes('CDC art. 52')));
-  assert.throws(() => loadConfig({ CAAS_BOLETO_BANK_CODE: '341' }), (e: unknown) => e instanceof ConfigError && /CAAS_BOLETO\.bankCode/.test(e.message));
+  assert.throws(() => loadConfig({ CAAS_BOLETO_BANK_CODE: '104' }), (e: unknown) => e instanceof ConfigError && /CAAS_BOLETO\.bankCode/.test(e.message));
+  // Itaú (341) is issued since issue 17: with the sandbox's Banco do Brasil carteira and conta, its own rules refuse them.
+  assert.throws(() => loadConfig({ CAAS_BOLETO_BANK_CODE: '341' }), (e: unknown) => e instanceof ConfigError && /CAAS_BOLETO\.wallet: Deve ter exatamente 3/.test(e.message) && /CAAS_BOLETO\.account/.test(e.message));
 });
