@@ -7,11 +7,10 @@ import type { OperationContext } from '../../platform/http/operations.js';
 import type { spec } from '../proposals/save-guarantee-document.schema.js';
 import { GuaranteeCode, validateGuaranteeDocument } from './guarantee-document-validation.js';
 import { documentTally, findDocument, insertDocument, lockAsset, updateDocument, type AssetRef } from './guarantee-repository.js';
+import { DOCUMENTS_PER_ASSET_MAX } from './limits.js';
 
 export type SaveGuaranteeDocumentInput = Static<typeof spec.body>;
 
-/** An asset carries a few deeds, photos and certificates; the cap bounds a runaway client. */
-export const DOCUMENTS_PER_ASSET_MAX = 200;
 
 export interface DocumentResult {
   msg: string;

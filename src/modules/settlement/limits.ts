@@ -19,3 +19,6 @@ export const PIX_WEBHOOK_BODY_BYTES_MAX = 1024 * 1024;
 
 /** An access token is renewed this long before the expiry the provider announced. */
 export const PIX_TOKEN_EARLY_RENEWAL_MS = 60_000;
+
+// Used by pix/webhook.ts.
+export const PIX_PER_NOTIFICATION_MAX = 1000;

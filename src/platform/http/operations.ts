@@ -14,6 +14,7 @@ import { errorBody, statusOf } from './error-table.js';
 import { aliasOperationId, type OperationSpec, type ScopeName } from './operation-spec.js';
 import type { RateLimiter } from './rate-limit.js';
 import { ignoredFieldsOf } from './schema-compiler.js';
+import { IGNORED_PATHS_LOGGED_MAX } from '../config/limits.js';
 
 export interface AuthContext {
   partnerId: string;
@@ -77,8 +78,6 @@ function idempotencyKeyOf(request: FastifyRequest): string {
   return key;
 }
 
-/** How many ignored paths one debug line lists (the count is always complete). */
-const IGNORED_PATHS_LOGGED_MAX = 20;
 
 /**
  * Unknown fields the validator dropped: refused (REQ002, one message per path) for a partner with

@@ -9,13 +9,13 @@ import { dec } from '../../../platform/money.js';
 import { applyReportedPayment, type ApplyOutcome, type PayDeps, type PaymentTarget } from '../apply-payment.js';
 import type { PixApiClient } from './api-client.js';
 import type { PixWebhookBody } from './api-types.js';
+import { PIX_PER_NOTIFICATION_MAX } from '../limits.js';
 
 export type Notification = PixWebhookBody['pix'][number];
 
 const E2E_RE = /^[A-Za-z0-9]{32}$/;
 const MONEY_RE = /^\d{1,16}\.\d{2}$/;
 const TXID_RE = /^[A-Za-z0-9]{26,35}$/;
-export const PIX_PER_NOTIFICATION_MAX = 1000;
 
 export class WebhookBodyError extends Error {}
 
