@@ -76,6 +76,7 @@ export async function benchCallbacks(options: { databaseUrl?: string; events?: n
     // Steady state: autovacuum analyses a table this fresh within a minute; without statistics the
     // planner cannot see that the due index finds the next events without scanning the backlog.
     await sql`analyze callback_events`.execute(db);
+    await sql`analyze jobs`.execute(db);
     // The production loop with its default settings; stopping it waits for the last outcome writes.
     const started = performance.now();
     const loop = createCallbackWorker(db, systemClock).start({ warn: () => undefined, error: (details) => console.error(details) });
@@ -83,7 +84,7 @@ export async function benchCallbacks(options: { databaseUrl?: string; events?: n
     while (sink.count() < events && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     await loop.stop();
     const elapsed_s = (performance.now() - started) / 1000;
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from callback_events where status = 'delivered'`.execute(db);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from callback_deliveries where status = 'delivered'`.execute(db);
     if (rows[0]!.n !== events || sink.count() !== events) throw new Error(`bench: ${rows[0]!.n} delivered rows and ${sink.count()} receipts for ${events} events`);
     return { events_per_s: Math.round(events / elapsed_s), events };
   } finally {

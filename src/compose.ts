@@ -11,8 +11,7 @@ import { customersRoutes } from './modules/customers/routes.js';
 import { guaranteesRoutes } from './modules/guarantees/routes.js';
 import { proposalDeps } from './modules/proposals/proposal-wiring.js';
 import { proposalsRoutes } from './modules/proposals/routes.js';
-import { receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './modules/receivables/routes.js';
-import { receivablesDeps } from './modules/receivables/receivables-wiring.js';
+import { boletoMetrics, receivablesDeps, receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './modules/receivables/index.js';
 import { runOneJob, startJobRunner, type JobKinds } from './platform/jobs.js';
 import { createCallbackWorker, callbackWorkerOptions } from './modules/callbacks/delivery-worker.js';
 import type { CatchUpPhase } from './platform/sandbox-clock/time-travel.js';
@@ -22,10 +21,10 @@ import type { Db } from './platform/db/pool.js';
 import type { Route } from './platform/http/route.js';
 import { startCallbackWorker } from './modules/callbacks/delivery-worker.js';
 import { callbackMetrics } from './modules/callbacks/callback-metrics.js';
-import { boletoMetrics } from './modules/receivables/boleto-metrics.js';
 import { proposalMetrics } from './modules/proposals/proposal-metrics.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
 import { settlementJobHandlers, settlementPlugins, startSettlementWorkers } from './modules/settlement/index.js';
+import { consoleFace, consoleServices } from './console/index.js';
 
 export interface Services {
   app: FastifyInstance;
@@ -56,7 +55,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     config,
     authenticator: auth.authenticator,
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
-    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config)],
+    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config), consoleFace(consoleServices(db, clock, wallClock, config))],
     securitySchemes: auth.securitySchemes,
     metricSources: [callbackMetrics, boletoMetrics, proposalMetrics],
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),

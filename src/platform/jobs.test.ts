@@ -119,4 +119,25 @@ describe('job runner', () => {
     assert.deepEqual(Object.keys(mergeJobKinds(a, b)), ['a.one', 'b.one']);
     assert.throws(() => mergeJobKinds(a, a), /declared twice/);
   });
+
+  test('jobs of one ordering key run one at a time, in order, a failed-and-retrying one holding the later ones', async () => {
+    let failFirst = true;
+    const ordered: JobKinds = {
+      'test.ordered': async (payload, ctx) => {
+        const note = (payload as { note: string }).note;
+        if (note === 'k1-first' && failFirst) throw new Error('not yet');
+        await sql`insert into job_effects (note) values (${note})`.execute(ctx.tx);
+      },
+    };
+    await enqueueJob(database.db, 'test.ordered', { note: 'k1-first' }, clock.now(), { orderingKey: 'k1' });
+    await enqueueJob(database.db, 'test.ordered', { note: 'k1-second' }, clock.now(), { orderingKey: 'k1' });
+    await enqueueJob(database.db, 'test.ordered', { note: 'k2-only' }, clock.now(), { orderingKey: 'k2' });
+    assert.deepEqual(await runDueJobs(database.db, clock, ordered), { done: 1, retried: 1, failed: 0 });
+    assert.deepEqual(await effects(), ['k2-only'], 'k1-second waits behind k1-first, which waits for its retry');
+    failFirst = false;
+    clock.advance(jobBackoffMs(1));
+    assert.deepEqual(await runDueJobs(database.db, clock, ordered), { done: 2, retried: 0, failed: 0 });
+    assert.deepEqual(await effects(), ['k2-only', 'k1-first', 'k1-second']);
+    clock.set('2026-11-23T15:00:00.000Z');
+  });
 });

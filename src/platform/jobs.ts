@@ -9,10 +9,11 @@
 // A module declares its jobs as `{ kind → handler }` or `{ kind → { handler, retry } }` (JobKinds),
 // the shape a module descriptor lists; the composition root merges them and runs one runner.
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Clock } from './clock.js';
 import { LIMITS } from './config/limits.js';
 import type { Db, Executor, Tx } from './db/pool.js';
+import type { Database } from './db/schema.js';
 import { nextRetry, retryCeilingMs, type RandomSource, type RetryPolicy } from './retry-policy.js';
 import { everyInterval, type Worker } from './workers.js';
 
@@ -71,6 +72,8 @@ export type JobOutcome = 'none' | 'done' | 'retry' | 'failed';
 export interface EnqueueOptions {
   maxAttempts?: number;
   runAt?: Date;
+  /** Jobs with one ordering key run one at a time, in enqueue order, each after the earlier ones end. */
+  orderingKey?: string;
 }
 
 export async function enqueueJob(tx: Executor, kind: string, payload: unknown, now: Date, options: EnqueueOptions = {}): Promise<number> {
@@ -78,7 +81,7 @@ export async function enqueueJob(tx: Executor, kind: string, payload: unknown, n
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error(`assertion: job max attempts ${maxAttempts}`);
   const row = await tx
     .insertInto('jobs')
-    .values({ kind, payload: JSON.stringify(payload), run_at: options.runAt ?? now, max_attempts: maxAttempts, locked_until: null, last_error: null, created_at: now, finished_at: null })
+    .values({ kind, payload: JSON.stringify(payload), run_at: options.runAt ?? now, max_attempts: maxAttempts, locked_until: null, last_error: null, created_at: now, finished_at: null, ordering_key: options.orderingKey ?? null, last_status: null, fail_reason: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -88,6 +91,15 @@ export async function enqueueJob(tx: Executor, kind: string, payload: unknown, n
 export function jobBackoffMs(attempt: number): number {
   if (!Number.isInteger(attempt) || attempt < 1) throw new Error(`assertion: job attempt ${attempt}`);
   return retryCeilingMs(attempt, JOB_RETRY_POLICY);
+}
+
+/** The pending jobs enqueued before `jobs` with its ordering key (none when the key is null). */
+function earlierOfItsKey(selectFrom: ExpressionBuilder<Database, 'jobs'>['selectFrom']) {
+  return selectFrom('jobs as b')
+    .select('b.id')
+    .whereRef('b.ordering_key', '=', 'jobs.ordering_key')
+    .where('b.status', '=', 'pending')
+    .whereRef('b.seq', '<', 'jobs.seq');
 }
 
 /** Claims and runs at most one due job of a kind in `handlers`. `random`: the jitter of jittered policies. */
@@ -102,6 +114,8 @@ export async function runOneJob(db: Db, clock: Clock, handlers: JobKinds, random
       .where('status', '=', 'pending')
       .where('run_at', '<=', now)
       .where('kind', 'in', kinds)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .where(({ not, exists, selectFrom }) => not(exists(earlierOfItsKey(selectFrom))))
       .orderBy('run_at')
       .orderBy('id')
       .limit(1)

@@ -36,7 +36,7 @@ after(async () => {
 });
 
 async function statuses(): Promise<Map<string, string>> {
-  const { rows } = await sql<{ id: string; status: string }>`select id, status from callback_events`.execute(database.db);
+  const { rows } = await sql<{ id: string; status: string }>`select id, status from callback_deliveries`.execute(database.db);
   return new Map(rows.map((r) => [r.id, r.status]));
 }
 

@@ -14,7 +14,7 @@ import { disbursementsOn, proposalsByStatus } from '../../src/modules/proposals/
 import { proposalOperatorCommands } from '../../src/modules/proposals/operator-commands.js';
 import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
 import { boletoSlipByNumber, collectionFiguresOn, pageBoletos, pageCharges, scheduleView } from '../../src/modules/receivables/operator-views.js';
-import { paymentCommands } from '../../src/modules/receivables/payment-commands.js';
+import { paymentCommands } from '../../src/modules/receivables/payments/payment-commands.js';
 import { receivablesDeps } from '../../src/modules/receivables/receivables-wiring.js';
 import { startTestService, type TestService } from '../support/app.js';
 import { createOk, personDto, post } from './proposals-fixture.js';

@@ -53,9 +53,9 @@ describe('/metrics gauges read at scrape time', () => {
     await ok(world, '/AgendaRecebivel/GerarUnicoBoleto', singleBoleto(opening.proposalId, [1]));
     await ok(world, '/AgendaRecebivel/GerarUnicoBoleto', singleBoleto(opening.proposalId, [2]));
     await db.updateTable('receivable_boletos').set({ registration_status: 5 }).where('id', '=', (await db.selectFrom('receivable_boletos').select('id').limit(1).executeTakeFirstOrThrow()).id).execute();
-    const pending = await db.selectFrom('callback_events').select('id').where('status', '=', 'pending').execute();
+    const pending = await db.selectFrom('callback_deliveries').select(['id', 'job_id']).where('status', '=', 'pending').execute();
     assert.ok(pending.length >= 1, 'issuing boletos queues callbacks');
-    await db.updateTable('callback_events').set({ status: 'failed' }).where('id', '=', pending[0]!.id).execute();
+    await db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', pending[0]!.job_id).execute();
     const proposals = await db.selectFrom('proposals').select(['status']).execute();
 
     const text = await scrape();

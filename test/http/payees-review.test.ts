@@ -42,7 +42,7 @@ async function cli(...argv: string[]): Promise<{ code: number; out: string; err:
 }
 
 async function events(codigo: string) {
-  const rows = await service.database.db.selectFrom('callback_events').selectAll().where('ordering_key', '=', `favorecido:${codigo}`).orderBy('seq').execute();
+  const rows = await service.database.db.selectFrom('callback_deliveries').selectAll().where('ordering_key', '=', `favorecido:${codigo}`).orderBy('seq').execute();
   return rows.map((r) => ({ id: r.id, partner: r.partner_id, type: r.event_type, status: r.status, body: JSON.parse(r.body) }));
 }
 

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { linhaDigitavelToBarcode } from '../../src/modules/receivables/boleto/barcode.js';
-import { parseBrCode } from '../../src/modules/receivables/pix/br-code.js';
+import { linhaDigitavelToBarcode } from '../../src/modules/receivables/collections/boleto/barcode.js';
+import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-code.js';
 import { TEST_NOW, TEST_PUBLIC_URL } from '../support/app.js';
 import { call, details, ok, openFor, outbox, refused, runJobs, singleBoleto, startWorld, type World } from './receivables-fixture.js';
 
@@ -296,7 +296,7 @@ describe('ConsultarBoletos', () => {
     assert.deepEqual((await boletosOf(s.proposalId, { numerosBoletos: [second] })).map((b) => b.numeroBoleto), [second]);
     assert.deepEqual((await boletosOf(s.proposalId, { numerosBoletos: [] })).length, 2);
     // Cancel the schedule's boletos through the charge-less path: the schedule is cancelled.
-    const { cancelSchedule } = await import('../../src/modules/receivables/schedule-lifecycle.js');
+    const { cancelSchedule } = await import('../../src/modules/receivables/schedule/schedule-lifecycle.js');
     const { localDate } = await import('../../src/platform/dates.js');
     await world.service.database.db.transaction().execute((tx) =>
       cancelSchedule(tx, { proposalId: s.proposalId, partnerId: world.partner.partnerId, cancelledOn: localDate('2026-11-23'), refundAmount: null, refundDueDate: localDate('2026-11-30'), description: 'x' }, world.service.clock.now()),

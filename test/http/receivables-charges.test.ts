@@ -1,8 +1,8 @@
 // GerarUnicaCobranca / GerarMultiplasCobrancas / FGTS/CancelarCobrancas (asynchronous), over HTTP.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { payCharge } from '../../src/modules/receivables/pay-collection.js';
-import { parseBrCode } from '../../src/modules/receivables/pix/br-code.js';
+import { payCharge } from '../../src/modules/receivables/payments/pay-collection.js';
+import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-code.js';
 import { sandboxSettings } from '../../src/modules/receivables/settings.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
 import { call, details, ok, openFor, outbox, refused, runJobs, startWorld, type World } from './receivables-fixture.js';

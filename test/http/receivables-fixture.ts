@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { receivablesJobHandlers } from '../../src/modules/receivables/routes.js';
 import { openSampleSchedule, type OpeningOverrides } from '../../src/modules/receivables/test-fixtures.js';
-import type { ScheduleOpening } from '../../src/modules/receivables/schedule-contract.js';
+import type { ScheduleOpening } from '../../src/modules/receivables/schedule/schedule-contract.js';
 import { runDueJobs, type JobRunSummary } from '../../src/platform/jobs.js';
 import { post, type Envelope } from './proposals-fixture.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { approveProposal, disburseProposal } from '../../src/modules/proposals/operator-lifecycle.js';
 import { Status } from '../../src/modules/proposals/proposal-lifecycle.js';
 import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
-import { cancelSchedule } from '../../src/modules/receivables/schedule-lifecycle.js';
+import { cancelSchedule } from '../../src/modules/receivables/schedule/schedule-lifecycle.js';
 import { localDate } from '../../src/platform/dates.js';
 import { dec } from '../../src/platform/money.js';
 import { createOk, personDto } from './proposals-fixture.js';

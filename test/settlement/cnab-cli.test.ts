@@ -11,8 +11,8 @@ import { cli, useCliAgainst } from '../http/proposals-fixture.js';
 import { details, ok, openFor, outbox, startWorld, type World } from '../http/receivables-fixture.js';
 import { bankProfile, buildReturn, remittanceText, type BankEvent } from '../../src/modules/settlement/index.js';
 import { sandboxSettings } from '../../src/modules/receivables/settings.js';
-import { cancelBoletoNow } from '../../src/modules/receivables/collection-cancel.js';
-import { scheduleById } from '../../src/modules/receivables/schedule-repository.js';
+import { cancelBoletoNow } from '../../src/modules/receivables/collections/collection-cancel.js';
+import { scheduleById } from '../../src/modules/receivables/schedule/schedule-repository.js';
 import type { LocalDate } from '../../src/platform/dates.js';
 import { dec } from '../../src/platform/money.js';
 

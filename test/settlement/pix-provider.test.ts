@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, test } from 'node:test';
-import { parseBrCode } from '../../src/modules/receivables/pix/br-code.js';
+import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-code.js';
 import { PixApiClient, registerChargeAtProvider } from '../../src/modules/settlement/index.js';
 import { ConfigError, loadConfig } from '../../src/platform/config/env.js';
 import { dec } from '../../src/platform/money.js';

@@ -1,7 +1,7 @@
 // Options shared by `caas boleto pay` and `caas pix pay`: the amount received and its date.
 import { isValidLocalDate, localDate, type LocalDate } from '../../platform/dates.js';
 import { dec, type Decimal } from '../../platform/money.js';
-import type { StoredReceipt } from '../../modules/receivables/payment-commands.js';
+import type { StoredReceipt } from '../../modules/receivables/index.js';
 import { CliError, JSON_OPTION } from '../io.js';
 import { IDEMPOTENCY_OPTION } from '../operator-command.js';
 

@@ -1,7 +1,6 @@
 // `caas boleto list` (issue 15): option values → the receivables module's read-only query, result
 // → a table with headers (or JSON). Loaded by the handler of src/cli/commands/boleto.ts only.
-import { BOLETO_SITUACAO_NAMES, parseBoletoSituacao } from '../../modules/receivables/boleto-status.js';
-import { listBoletos, type ListedBoleto } from '../../modules/receivables/list-boletos.js';
+import { BOLETO_SITUACAO_NAMES, listBoletos, parseBoletoSituacao, type ListedBoleto } from '../../modules/receivables/index.js';
 import { withCliContext } from '../context.js';
 import { tableLines, type Column } from '../format/table.js';
 import { CliError, printJsonOrLines, type CliIo } from '../io.js';

@@ -3,8 +3,7 @@
 // when it is a terminal. --from/--to bound each record's own date: a proposal's creation, an
 // installment's or boleto's due date, a payment's date.
 import { countProposals, NO_PROPOSAL_FILTER, proposalBatches, type ProposalRecord } from '../../modules/proposals/list-proposals.js';
-import { countInstallments, countPayments, installmentBatches, paymentBatches, type DateRange, type InstallmentRecord, type PaymentRecord } from '../../modules/receivables/export-receivables.js';
-import { boletoBatches, countBoletos, NO_BOLETO_FILTER, type ListedBoleto } from '../../modules/receivables/list-boletos.js';
+import { boletoBatches, countBoletos, countInstallments, countPayments, installmentBatches, NO_BOLETO_FILTER, paymentBatches, type DateRange, type InstallmentRecord, type ListedBoleto, type PaymentRecord } from '../../modules/receivables/index.js';
 import { runCsvExport, type CsvExport } from '../format/csv-export.js';
 import { fileSink, stdoutSink, writerSink, type TextSink } from '../format/sink.js';
 import { withCliContext } from '../context.js';

@@ -14,7 +14,7 @@ export const callbackMetrics: MetricSource = {
     const { rows } = await sql<{ pending: number; failed: number; oldest: Date | null }>`
       select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed,
              min(created_at) filter (where status = 'pending') as oldest
-      from callback_events where status in ('pending', 'failed')`.execute(db);
+      from callback_deliveries where status in ('pending', 'failed')`.execute(db);
     const row = rows[0] ?? { pending: 0, failed: 0, oldest: null };
     const age_ms = row.oldest ? now.getTime() - new Date(row.oldest).getTime() : 0;
     return [

@@ -9,7 +9,7 @@ import { clientIdOf, partnerByClientId } from '../partners/index.js';
 import { EVENT_NAMES, type EventTypeCode } from './event-body.js';
 import { CALLBACK_LIST_ROWS_DEFAULT, CALLBACK_LIST_ROWS_MAX } from './limits.js';
 import { webhookIdFor } from './signing.js';
-import type { CallbackEventsTable } from './tables.js';
+import type { CallbackDeliveriesView } from './tables.js';
 
 export type CallbackStatus = 'pending' | 'delivered' | 'failed';
 export const CALLBACK_STATUSES: readonly CallbackStatus[] = ['pending', 'delivered', 'failed'];
@@ -32,7 +32,7 @@ export interface CallbackListItem {
   nextAttemptAt: string | null;
   lastStatus: number | null;
   lastError: string | null;
-  failReason: CallbackEventsTable['fail_reason'];
+  failReason: CallbackDeliveriesView['fail_reason'];
   createdAt: string;
   deliveredAt: string | null;
   redeliveredAt: string | null;
@@ -66,13 +66,15 @@ export async function redeliverCallback(db: Executor, clock: Clock, id: string):
   const outboxId = id.startsWith('msg_') ? id.slice('msg_'.length) : id;
   if (!UUID_RE.test(outboxId)) throw invalid(`"${id}" is not a callback id (a uuid or msg_<uuid>)`, 'id');
   const now = clock.now();
+  // The event's delivery job goes back to pending; ordering keeps its place (its seq is unchanged).
   const updated = await db
-    .updateTable('callback_events')
-    .set({ status: 'pending', next_attempt_at: now, attempts: 0, locked_until: null, delivered_at: null, fail_reason: null, redelivered_at: now })
-    .where('id', '=', outboxId)
-    .where('status', 'in', ['delivered', 'failed'])
+    .updateTable('jobs')
+    .set({ status: 'pending', run_at: now, attempts: 0, locked_until: null, finished_at: null, fail_reason: null })
+    .where('id', '=', db.selectFrom('callback_events').select('job_id').where('id', '=', outboxId))
+    .where('status', 'in', ['done', 'failed'])
     .returning('id')
     .executeTakeFirst();
+  if (updated !== undefined) await db.updateTable('callback_events').set({ redelivered_at: now }).where('id', '=', outboxId).execute();
   const row = await baseQuery(db).where('e.id', '=', outboxId).executeTakeFirst();
   if (row === undefined) throw invalid(`no callback event ${id}`, 'id');
   if (updated === undefined) throw invalid(`callback event ${id} is ${row.status}: only delivered or failed events can be sent again`, 'id');
@@ -88,7 +90,7 @@ export const redeliverCallbackCommand: CommandDefinition<{ id: string }, Callbac
 
 function baseQuery(db: Executor) {
   return db
-    .selectFrom('callback_events as e')
+    .selectFrom('callback_deliveries as e')
     .select([
       'e.id', clientIdOf('e.partner_id').as('client_id'), 'e.event_type', 'e.ordering_key', 'e.status', 'e.attempts', 'e.next_attempt_at', 'e.last_status',
       'e.last_error', 'e.fail_reason', 'e.created_at', 'e.delivered_at', 'e.redelivered_at',
@@ -123,7 +125,7 @@ function toItem(r: Row): CallbackListItem {
  */
 export async function countCallbacksByStatus(db: Executor): Promise<Record<CallbackStatus | 'retrying', number>> {
   const rows = await db
-    .selectFrom('callback_events')
+    .selectFrom('callback_deliveries')
     .select(['status', (eb) => eb.fn.countAll<string>().as('n'), sql<string>`count(*) filter (where attempts > 0)`.as('tried')])
     .groupBy('status')
     .execute();

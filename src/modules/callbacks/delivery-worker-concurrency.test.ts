@@ -68,7 +68,7 @@ test('two workers on one database never send one attempt twice, nor one event tw
       claimedBy.a += ra.claimed;
       claimedBy.b += rb.claimed;
       assert.equal(ra.lost + rb.lost, 0);
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from callback_events where status <> 'delivered'`.execute(fx.database.db);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from callback_deliveries where status <> 'delivered'`.execute(fx.database.db);
       if (rows[0]!.n === 0) break;
     }
     assert.ok(claimedBy.a > 0 && claimedBy.b > 0, `both workers worked (${claimedBy.a}, ${claimedBy.b})`);

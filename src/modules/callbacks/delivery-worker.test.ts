@@ -236,7 +236,7 @@ test('private addresses are refused without connecting; loopback is allowed by d
 test('an event whose attempts were all cut short by crashes stops at the attempt bound', async () => {
   const p = await fx.partner();
   const id = await fx.enqueue(p.partnerId, boleto(randomUUID(), 1));
-  await sql`update callback_events set attempts = ${DEFAULT_RETRY_POLICY.max_attempts} where id = ${id}`.execute(fx.database.db);
+  await sql`update jobs set attempts = ${DEFAULT_RETRY_POLICY.max_attempts} where id = (select job_id from callback_events where id = ${id})`.execute(fx.database.db);
   assert.equal((await tick(worker(), T0)).failed, 1);
   const row = await fx.row(id);
   assert.equal(row.fail_reason, 'max_attempts');

@@ -1,12 +1,18 @@
-// The worker's queries on the outbox. A claim is one short statement (its own transaction): it
-// picks due events with FOR UPDATE SKIP LOCKED, so concurrent workers never take the same row,
-// and stamps them with a lease (locked_until). Every later write names that lease, so a worker
-// whose lease expired (it crashed, or stalled) cannot overwrite the work of the one that took over.
+// The worker's queries on the delivery jobs of callback events (kind CALLBACK_DELIVER_JOB in the one
+// job queue, the jobs table; the event itself is in callback_events). The job runner of
+// platform/jobs.ts runs a handler inside its claim's transaction; a callback attempt is an HTTP
+// request that must not hold a transaction, so it is claimed with a lease instead. A claim is one
+// short statement (its own transaction): it picks due jobs with FOR UPDATE SKIP LOCKED, so
+// concurrent workers never take the same row, and stamps them with a lease (locked_until). Every
+// later write names that lease, so a worker whose lease expired (it crashed, or stalled) cannot
+// overwrite the work of the one that took over. Ordering is the queue's rule: a job waits while an
+// earlier pending job has its ordering key.
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/pool.js';
 import type { RowAfterAttempt } from './attempt-result.js';
 import { CALLBACK_SECRETS_ACTIVE_MAX } from './limits.js';
-import type { CallbackEventsTable } from './tables.js';
+import { CALLBACK_DELIVER_JOB } from './outbox.js';
+import type { CallbackDeliveriesView } from './tables.js';
 
 export interface ClaimedEvent {
   id: string;
@@ -38,35 +44,37 @@ export async function claimDueEvents(db: Executor, now: Date, lease_ms: number, 
   const claim = new Date(now.getTime() + lease_ms);
   const { rows } = await sql<ClaimedEvent>`
     with due as (
-      select e.id
-      from callback_events e
-      where e.status = 'pending'
-        and e.next_attempt_at <= ${now}
-        and (e.locked_until is null or e.locked_until <= ${now})
+      select j.id
+      from jobs j
+      join callback_events e on e.job_id = j.id
+      where j.kind = ${CALLBACK_DELIVER_JOB}
+        and j.status = 'pending'
+        and j.run_at <= ${now}
+        and (j.locked_until is null or j.locked_until <= ${now})
         and exists (select 1 from partners p where p.id = e.partner_id and p.enabled and p.callback_url is not null)
         and exists (select 1 from partner_callback_secrets s where s.partner_id = e.partner_id and s.retired_at is null)
         and not exists (
-          select 1 from callback_events b
-          where b.ordering_key = e.ordering_key and b.status = 'pending' and b.seq < e.seq)
-      order by e.next_attempt_at
+          select 1 from jobs b
+          where b.ordering_key = j.ordering_key and b.status = 'pending' and b.seq < j.seq)
+      order by j.run_at
       limit ${limit}
-      for update of e skip locked
+      for update of j skip locked
     )
-    update callback_events c
+    update jobs c
     set locked_until = ${claim}, attempts = c.attempts + 1
-    from due, partners p
-    where c.id = due.id and p.id = c.partner_id
-    returning c.id, c.partner_id, c.body, c.attempts,
-      coalesce(c.redelivered_at, c.created_at) as age_from, c.locked_until as claim,
+    from due, callback_events e, partners p
+    where c.id = due.id and e.job_id = c.id and p.id = e.partner_id
+    returning e.id, e.partner_id, e.body, c.attempts,
+      coalesce(e.redelivered_at, e.created_at) as age_from, c.locked_until as claim,
       p.callback_url, p.callback_header_name, p.callback_header_value,
       array(select s.secret from partner_callback_secrets s
-            where s.partner_id = c.partner_id and s.retired_at is null
+            where s.partner_id = e.partner_id and s.retired_at is null
             order by s.created_at desc, s.id desc
             limit ${CALLBACK_SECRETS_ACTIVE_MAX}) as secrets`.execute(db);
   return rows;
 }
 
-export type OutboxFailReason = NonNullable<CallbackEventsTable['fail_reason']>;
+export type OutboxFailReason = NonNullable<CallbackDeliveriesView['fail_reason']>;
 
 /** A failure decided without an HTTP attempt (bad configuration, a worker error, crash loops). */
 export interface FailedWithoutAttempt {
@@ -77,19 +85,24 @@ export interface FailedWithoutAttempt {
   fail_reason: OutboxFailReason;
 }
 
+/** The delivery job of event `id`. */
+function jobOf(db: Executor, id: string) {
+  return db.selectFrom('callback_events').select('job_id').where('id', '=', id);
+}
+
 /** Writes what one attempt decided, if the claim still holds. False: the claim was lost. */
 export async function recordOutcome(db: Executor, id: string, claim: Date, row: RowAfterAttempt | FailedWithoutAttempt): Promise<boolean> {
-  const common = { status: row.status, attempts: row.attempts, last_status: row.last_status, last_error: row.last_error, locked_until: null };
+  const common = { attempts: row.attempts, last_status: row.last_status, last_error: row.last_error, locked_until: null };
   const columns =
     row.status === 'delivered'
-      ? { ...common, delivered_at: row.delivered_at, fail_reason: null }
+      ? { ...common, status: 'done' as const, finished_at: row.delivered_at, fail_reason: null }
       : row.status === 'pending'
-        ? { ...common, next_attempt_at: row.next_attempt_at }
-        : { ...common, fail_reason: row.fail_reason };
+        ? { ...common, status: 'pending' as const, run_at: row.next_attempt_at }
+        : { ...common, status: 'failed' as const, fail_reason: row.fail_reason };
   const result = await db
-    .updateTable('callback_events')
+    .updateTable('jobs')
     .set(columns)
-    .where('id', '=', id)
+    .where('id', '=', jobOf(db, id))
     .where('locked_until', '=', claim)
     .where('status', '=', 'pending')
     .executeTakeFirst();
@@ -99,9 +112,9 @@ export async function recordOutcome(db: Executor, id: string, claim: Date, row: 
 /** Gives a claimed event back untouched (the attempt never started). */
 export async function releaseClaim(db: Executor, id: string, claim: Date): Promise<boolean> {
   const result = await db
-    .updateTable('callback_events')
+    .updateTable('jobs')
     .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
-    .where('id', '=', id)
+    .where('id', '=', jobOf(db, id))
     .where('locked_until', '=', claim)
     .where('status', '=', 'pending')
     .executeTakeFirst();
@@ -117,22 +130,24 @@ export async function failUndeliverable(db: Executor, now: Date, max_age_ms: num
   const cutoff = new Date(now.getTime() - max_age_ms);
   const { rows } = await sql<{ id: string }>`
     with stale as (
-      select e.id,
+      select j.id,
         case when not p.enabled then 'partner_disabled: the partner is disabled'
              when p.callback_url is null then 'no_callback_url: the partner has no callback URL'
              else 'no_secret: the partner has no active webhook secret' end as why
-      from callback_events e
+      from jobs j
+      join callback_events e on e.job_id = j.id
       join partners p on p.id = e.partner_id
-      where e.status = 'pending'
-        and e.next_attempt_at <= ${now}
+      where j.kind = ${CALLBACK_DELIVER_JOB}
+        and j.status = 'pending'
+        and j.run_at <= ${now}
         and coalesce(e.redelivered_at, e.created_at) < ${cutoff}
-        and (e.locked_until is null or e.locked_until <= ${now})
+        and (j.locked_until is null or j.locked_until <= ${now})
         and (not p.enabled or p.callback_url is null
              or not exists (select 1 from partner_callback_secrets s where s.partner_id = e.partner_id and s.retired_at is null))
       limit ${limit}
-      for update of e skip locked
+      for update of j skip locked
     )
-    update callback_events c
+    update jobs c
     set status = 'failed', fail_reason = 'undeliverable', last_error = stale.why, locked_until = null
     from stale
     where c.id = stale.id

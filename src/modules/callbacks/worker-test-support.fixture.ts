@@ -60,12 +60,13 @@ export async function startWorkerFixture(): Promise<WorkerFixture> {
     },
     enqueue: (partnerId, event, created = T0) => enqueueCallback(database.db, partnerId, event, created),
     async row(id) {
-      const { rows } = await sql<never>`select * from callback_events where id = ${id}`.execute(database.db);
+      const { rows } = await sql<never>`select * from callback_deliveries where id = ${id}`.execute(database.db);
       if (rows.length !== 1) throw new Error(`no outbox row ${id}`);
       return rows[0]!;
     },
     async reset() {
       await sql`delete from callback_events`.execute(database.db);
+      await sql`delete from jobs`.execute(database.db);
       receiver.receipts.length = 0;
       receiver.reply = () => ({ status: 200 });
       now = T0;

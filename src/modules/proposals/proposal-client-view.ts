@@ -3,7 +3,7 @@
 // Pure: the stored proposal (and its refund boleto, when cancelled) in, wire values out.
 import { dateToWire, localDate } from '../../platform/dates.js';
 import { dec, sum, ZERO, type Decimal } from '../../platform/money.js';
-import type { BoletoSummary } from '../receivables/schedule-contract.js';
+import type { BoletoSummary } from '../receivables/index.js';
 import type { PaymentAccount } from './bank-account.js';
 import type { ProposalLaunch } from './proposal-launches.js';
 import type { InstallmentRow, ProposalRow } from './proposal-repository.js';

@@ -1,6 +1,6 @@
 // What the proposal use cases need from receivables (schedule-contract.ts), injected by the
 // composition root so the proposals module never reaches into receivables' tables.
-import type { CancelSchedule, DescribeBoleto, OpenSchedule, SummarizeSchedule } from '../receivables/schedule-contract.js';
+import type { CancelSchedule, DescribeBoleto, OpenSchedule, SummarizeSchedule } from '../receivables/index.js';
 
 export interface ScheduleHooks {
   openSchedule: OpenSchedule;

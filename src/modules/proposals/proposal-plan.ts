@@ -4,7 +4,7 @@
 import type { Insertable } from 'kysely';
 import { type LocalDate, localDate } from '../../platform/dates.js';
 import { type Decimal, dec, percentToRate } from '../../platform/money.js';
-import type { PlannedInstallment } from '../receivables/schedule-contract.js';
+import type { PlannedInstallment } from '../receivables/index.js';
 import { type ProposalPricing, type ProposalPricingInput, offeredCet } from './pricing/index.js';
 import { costsOf } from './proposal-input.js';
 import type { InstallmentRow, ProposalRow } from './proposal-repository.js';

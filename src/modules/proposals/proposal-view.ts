@@ -2,7 +2,7 @@
 // fields beside the ones partner clients read (proposal-client-view.ts), all at the top level. Pure.
 import { brazilDateAt, dateToWire, localDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
-import type { BoletoSummary, ScheduleSummary } from '../receivables/schedule-contract.js';
+import type { BoletoSummary, ScheduleSummary } from '../receivables/index.js';
 import type { PaymentAccount } from './bank-account.js';
 import { clientFields } from './proposal-client-view.js';
 import { isStatusId, statusDescription } from './proposal-lifecycle.js';

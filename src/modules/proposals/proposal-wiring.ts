@@ -1,7 +1,6 @@
 // The proposals module's dependencies on receivables, built once: the HTTP routes (compose.ts)
 // and the operator CLI use the same ones.
-import { describeBoleto } from '../receivables/describe-boleto.js';
-import { cancelSchedule, openSchedule, summarizeSchedule } from '../receivables/schedule-lifecycle.js';
+import { cancelSchedule, describeBoleto, openSchedule, summarizeSchedule } from '../receivables/index.js';
 import type { ProposalDeps } from './proposal-deps.js';
 
 export const proposalDeps: ProposalDeps = { schedule: { openSchedule, cancelSchedule, summarizeSchedule, describeBoleto } };

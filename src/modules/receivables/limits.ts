@@ -4,22 +4,22 @@
 // Used by settings.ts.
 export const BENEFICIARY_NAME_LENGTH_MAX = 100;
 
-// Used by boleto/due-date-factor.ts.
+// Used by collections/boleto/due-date-factor.ts.
 export const FACTOR_MIN = 1000;
 
 export const FACTOR_MAX = 9999;
 
-// Used by boleto/barcode.ts.
+// Used by collections/boleto/barcode.ts.
 /** The amount field has 10 digits of centavos: at most R$ 99.999.999,99 on one boleto. */
 export const AMOUNT_CENTS_MAX = 9_999_999_999n;
 
-// Used by pix/qr.ts.
+// Used by collections/pix/qr.ts.
 export const PAYLOAD_CHARS_MAX = 512;
 
-// Used by pix/tlv.ts.
+// Used by collections/pix/tlv.ts.
 export const TLV_VALUE_LENGTH_MAX = 99; // the length is two decimal digits
 
-// Used by charges-math/charges-config. Rates as exact decimal text (compared with decimal.js values).ts.
+// Used by schedule/charges-math/charges-config.ts. Rates as exact decimal text (compared with decimal.js values).
 /** CDC art. 52 §1: the late fine may not exceed 2% of the installment. */
 export const FINE_RATE_MAX = '0.02';
 
@@ -33,10 +33,10 @@ export const CONTRACT_MONTHLY_RATE_MAX = '1';
 /** descricaoBoleto: 1 to 200 characters (interface Limits); charges' descricaoLiquidacao follows it. */
 export const CHARGE_DESCRIPTION_LENGTH_MAX = 200;
 
-// Used by add-installment-launches.schema.ts.
+// Used by payments/add-installment-launches.schema.ts.
 /** descricaoLancamento: at most 255 characters (interface Limits). */
 export const LAUNCH_DESCRIPTION_LENGTH_MAX = 255;
 
-// Used by collection-input.ts.
+// Used by collections/collection-input.ts.
 /** A boleto due more than ten years ahead: the due-date factor repeats every 9000 days (~24.6 y). */
 export const DUE_DATE_AHEAD_DAYS_MAX = 3_650;

@@ -5,8 +5,8 @@
 import { sql } from 'kysely';
 import type { LocalDate } from '../../platform/dates.js';
 import type { Db, Executor } from '../../platform/db/pool.js';
-import { BoletoSituacao, registrationView } from './boleto-status.js';
-import { printBoleto } from './boleto-print.js';
+import { BoletoSituacao, registrationView } from './collections/boleto-status.js';
+import { printBoleto } from './collections/boleto-print.js';
 import type { ReceivablesSettings } from './settings.js';
 
 export interface CountAmount {

@@ -5,8 +5,8 @@ import type { LocalDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
 import { enqueueCallback } from '../callbacks/outbox.js';
 import { boletoCancelledEvent, boletoCreatedEvent, chargeCancelledEvent, chargeRegisteredEvent, EventType, scheduleCreatedEvent, scheduleEvent, type ProposalRef } from '../callbacks/events.js';
-import type { ScheduleOpening } from './schedule-contract.js';
-import type { ScheduleRow } from './schedule-repository.js';
+import type { ScheduleOpening } from './schedule/schedule-contract.js';
+import type { ScheduleRow } from './schedule/schedule-repository.js';
 import type { Selectable } from 'kysely';
 import type { ReceivableBoletosTable, ReceivableChargesTable } from './tables.js';
 

@@ -3,9 +3,9 @@
 // rates. Parsed from the environment once (platform/config/env.ts calls parseReceivablesEnv) with
 // sandbox defaults, and every problem reported at start-up.
 import { classifyDocument } from '../../platform/documents.js';
-import { issuerConfigProblems, type BoletoIssuerConfig } from './boleto/free-field.js';
-import { chargesConfig, DEFAULT_CHARGES_CONFIG, type ChargesConfig, type RoundingMode } from './charges-math/index.js';
-import { MERCHANT_CITY_LENGTH_MAX, MERCHANT_NAME_LENGTH_MAX, PIX_KEY_LENGTH_MAX } from './pix/br-code.js';
+import { issuerConfigProblems, type BoletoIssuerConfig } from './collections/boleto/free-field.js';
+import { chargesConfig, DEFAULT_CHARGES_CONFIG, type ChargesConfig, type RoundingMode } from './schedule/charges-math/index.js';
+import { MERCHANT_CITY_LENGTH_MAX, MERCHANT_NAME_LENGTH_MAX, PIX_KEY_LENGTH_MAX } from './collections/pix/br-code.js';
 import { BENEFICIARY_NAME_LENGTH_MAX } from './limits.js';
 
 export interface ReceivablesSettings {

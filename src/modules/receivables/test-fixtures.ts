@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../platform/db/pool.js';
 import { addMonths, localDate, type LocalDate } from '../../platform/dates.js';
 import { dec, roundCents, type Decimal } from '../../platform/money.js';
-import type { PlannedInstallment, ScheduleOpening } from './schedule-contract.js';
-import { openSchedule } from './schedule-lifecycle.js';
+import type { PlannedInstallment, ScheduleOpening } from './schedule/schedule-contract.js';
+import { openSchedule } from './schedule/schedule-lifecycle.js';
 
 export async function insertPartner(db: Db, now: Date): Promise<string> {
   const id = randomUUID();

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/pool.js';
 import type { LocalDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
-import { BoletoSituacao } from '../receivables/boleto-status.js';
+import { BoletoSituacao } from '../receivables/index.js';
 import type { SettlementChannel } from './tables.js';
 
 export interface Tally {

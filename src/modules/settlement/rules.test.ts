@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { LocalDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
-import { DEFAULT_CHARGES_CONFIG, newInstallmentState } from '../receivables/charges-math/index.js';
+import { DEFAULT_CHARGES_CONFIG, newInstallmentState } from '../receivables/schedule/charges-math/index.js';
 import { amountDueOn, comparePaid, unmatchedReason } from './rules.js';
 
 const open = { cancelled: false, paid: false, scheduleOpen: true, installmentsSettled: false };

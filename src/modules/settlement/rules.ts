@@ -3,7 +3,7 @@
 // to that date by receivables' charges-math, the same function as launches and ConsultarParcelas).
 import type { LocalDate } from '../../platform/dates.js';
 import { sum, ZERO, type Decimal } from '../../platform/money.js';
-import { isSettled, updateBalance, type ChargesConfig, type InstallmentState } from '../receivables/charges-math/index.js';
+import { isSettled, updateBalance, type ChargesConfig, type InstallmentState } from '../receivables/index.js';
 
 export type UnmatchedReason = 'unknownReference' | 'cancelledCharge' | 'alreadySettled' | 'scheduleClosed' | 'notPayable';
 

@@ -8,6 +8,7 @@ import { parseReceivablesEnv, type ReceivablesSettings } from '../../modules/rec
 import { parseBureauEnv, type BureauSettings } from '../../modules/bureau/settings.js';
 import { parseSettlementEnv, type SettlementSettings } from '../../modules/settlement/settings.js';
 import { parseProposalsEnv, type ProposalsSettings } from '../../modules/proposals/settings.js';
+import { parseOperatorsEnv, type OperatorsSettings } from '../../modules/operators/settings.js';
 import { RATE_PER_SECOND_MAX, ASSERTION_LIFETIME_S_MIN, ASSERTION_LIFETIME_S_MAX, RETENTION_HOURS_MIN, RETENTION_HOURS_MAX, CALLBACK_TIMEOUT_MS_MIN, CALLBACK_TIMEOUT_MS_MAX } from './limits.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -53,6 +54,8 @@ export interface Config {
   settlement: SettlementSettings;
   /** Operator IOF caps (CAAS_IOF_CAP_PF_PERCENT / CAAS_IOF_CAP_PJ_PERCENT; docs/pricing.md). */
   proposals: ProposalsSettings;
+  /** Console operators: TOTP for admins (CAAS_CONSOLE_TOTP_ADMINS), four-eyes (CAAS_FOUR_EYES); docs/console.md. */
+  operators: OperatorsSettings;
 }
 
 export class ConfigError extends Error {
@@ -160,6 +163,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     bureau: parseBureauEnv(env, problems),
     settlement: parseSettlementEnv(env, problems, cwd),
     proposals: parseProposalsEnv(env, problems),
+    operators: parseOperatorsEnv(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -11,6 +11,7 @@ import type { ProposalsTables } from '../../modules/proposals/tables.js';
 import type { BureauTables } from '../../modules/bureau/tables.js';
 import type { SettlementTables } from '../../modules/settlement/tables.js';
 import type { PartnersTables } from '../../modules/partners/tables.js';
+import type { OperatorsTables } from '../../modules/operators/tables.js';
 
 export interface IdempotencyRecordsTable {
   partner_id: string;
@@ -35,6 +36,12 @@ export interface JobsTable {
   last_error: string | null;
   created_at: Date;
   finished_at: Date | null;
+  /** A key's pending jobs run one at a time, in creation order (seq); null: unordered. */
+  ordering_key: string | null;
+  seq: Generated<number>;
+  /** The last HTTP status of a job that calls out (callback delivery). */
+  last_status: number | null;
+  fail_reason: 'max_attempts' | 'max_age' | 'permanent' | 'undeliverable' | 'internal' | null;
 }
 
 export interface AssertionJtisTable {
@@ -81,4 +88,4 @@ export interface PlatformTables {
 }
 
 // Modules add their table interfaces here as they land.
-export interface Database extends PlatformTables, PartnersTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables, SettlementTables {}
+export interface Database extends PlatformTables, PartnersTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables, SettlementTables, OperatorsTables {}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { BOLETO_AMOUNT_ERROR_CODE } from '../../modules/receivables/boleto/barcode.js';
+import { BOLETO_AMOUNT_ERROR_CODE } from '../../modules/receivables/collections/boleto/barcode.js';
 import { catalogueOfMarkdown, readMessageCatalogue, repositoryDocsDir } from './message-catalogue.js';
 
 /** Literals of the source that look like codes but are not message codes. */

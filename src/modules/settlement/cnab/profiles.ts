@@ -1,7 +1,7 @@
 // Where the CNAB 240 layouts of Banco do Brasil (001), Itaú (341) and Bradesco (237) differ from
 // FEBRABAN's, as data: layout versions, the convênio field of the headers, how the 20 positions of
 // the nosso número are filled, the return movement codes and the rejection reason texts.
-import { bradescoNossoNumeroDigit, modulo10 } from '../../receivables/boleto/check-digits.js';
+import { bradescoNossoNumeroDigit, modulo10 } from '../../receivables/index.js';
 
 export type ReturnKind = 'registered' | 'rejected' | 'settled' | 'writtenOff' | 'informational';
 

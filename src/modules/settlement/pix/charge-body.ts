@@ -2,7 +2,7 @@
 // Code that points at the provider's location. Pure.
 import type { LocalDate } from '../../../platform/dates.js';
 import type { Decimal } from '../../../platform/money.js';
-import { buildBrCode } from '../../receivables/pix/br-code.js';
+import { buildBrCode } from '../../receivables/index.js';
 import type { CobvBody } from './api-types.js';
 
 export interface InstallmentCharge {

@@ -7,10 +7,7 @@ import type { Db } from '../../../platform/db/pool.js';
 import { inTransaction } from '../../../platform/db/pool.js';
 import { daysBetween, type LocalDate } from '../../../platform/dates.js';
 import { dec } from '../../../platform/money.js';
-import { chargeById, setChargeStatus } from '../../receivables/collection-repository.js';
-import { qrPngBase64 } from '../../receivables/pix/qr.js';
-import type { ReceivablesSettings } from '../../receivables/settings.js';
-import { scheduleById } from '../../receivables/schedule-repository.js';
+import { chargeById, qrPngBase64, scheduleById, setChargeStatus, type ReceivablesSettings } from '../../receivables/index.js';
 import type { PixApiClient } from './api-client.js';
 import { cobvBody, dynamicBrCode } from './charge-body.js';
 

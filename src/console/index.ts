@@ -1,0 +1,21 @@
+// The console face's entry for the composition root: the services it needs and its plugin.
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../platform/clock.js';
+import type { Config } from '../platform/config/env.js';
+import type { Db } from '../platform/db/pool.js';
+import { assertOperatorLimits } from '../modules/operators/index.js';
+import { authRoutes } from './auth-routes.js';
+import type { ConsoleServices } from './page.js';
+import { consolePlugin } from './plugin.js';
+import { consolePages } from './registry.js';
+
+export function consoleServices(db: Db, clock: Clock, wallClock: Clock, config: Config): ConsoleServices {
+  assertOperatorLimits();
+  return { db, clock, wallClock, config, commands: { db, clock, idempotencyRetentionMs: config.idempotencyRetentionMs }, catalogue: new Map() };
+}
+
+export function consoleFace(services: ConsoleServices): (app: FastifyInstance) => Promise<void> {
+  return consolePlugin({ services, entries: consolePages(services), extraRoutes: authRoutes });
+}
+
+export type { ConsoleServices } from './page.js';

@@ -1,0 +1,56 @@
+// Registration of a boleto at the issuing bank. tipoRegistro 1 (online) registers inside the
+// request's transaction, before the answer; 2 (offline) enqueues a 'boleto.register' job that the
+// job runner executes later. This service is its own sandbox bank: registration accepts every
+// boleto it issued (the barcode was validated when built). A real bank adapter plugs in here.
+import type { Executor } from '../../../platform/db/pool.js';
+import { enqueueJob, type JobHandler } from '../../../platform/jobs.js';
+import { BoletoSituacao } from './boleto-status.js';
+import { boletoById, chargeById, chargeInstallments, setBoletoSituacao, type BoletoRow } from './collection-repository.js';
+import { enqueueChargeRegistered } from '../schedule-events.js';
+import { scheduleById } from '../schedule/schedule-repository.js';
+
+export const BOLETO_REGISTER_JOB = 'boleto.register';
+
+interface RegisterPayload {
+  partnerId: string;
+  boletoId: string;
+}
+
+/** Registers now (online) or schedules the registration (offline); returns the boleto as it stands. */
+export async function startRegistration(tx: Executor, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
+  if (boleto.registration_mode === 1) return registerBoleto(tx, boleto, now);
+  const payload: RegisterPayload = { partnerId: boleto.partner_id, boletoId: boleto.id };
+  await enqueueJob(tx, BOLETO_REGISTER_JOB, payload, now);
+  return boleto;
+}
+
+/** Pending → registered; for a charge's boleto the charge becomes payable (event 8). */
+export async function registerBoleto(tx: Executor, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
+  // Cancelled (or paid) while waiting for the job: nothing left to register.
+  if (boleto.registration_status !== BoletoSituacao.pending) return boleto;
+  const registered = await setBoletoSituacao(tx, boleto, BoletoSituacao.registered, { registered_at: now });
+  if (registered.charge_id === null) return registered;
+  const charge = await chargeById(tx, registered.partner_id, registered.charge_id, true);
+  if (charge === undefined) throw new Error(`assertion: boleto ${registered.id} names a missing charge`);
+  if (charge.status !== 'active') return registered;
+  const schedule = await scheduleById(tx, registered.partner_id, registered.schedule_id);
+  const parcelas = (await chargeInstallments(tx, [charge.id])).map((i) => i.installment_number);
+  await enqueueChargeRegistered(tx, schedule, charge, registered, parcelas, now);
+  return registered;
+}
+
+function payloadOf(payload: unknown): RegisterPayload {
+  const p = payload as Partial<RegisterPayload> | null;
+  if (typeof p?.partnerId !== 'string' || typeof p.boletoId !== 'string') throw new Error('assertion: malformed boleto.register payload');
+  return { partnerId: p.partnerId, boletoId: p.boletoId };
+}
+
+export const registerBoletoJob: JobHandler = async (payload, ctx) => {
+  const { partnerId, boletoId } = payloadOf(payload);
+  const found = await boletoById(ctx.tx, partnerId, boletoId);
+  if (found === undefined) throw new Error(`assertion: boleto ${boletoId} of the registration job is missing`);
+  // Schedule row first, as every command on a schedule does: no lock-order deadlock.
+  await scheduleById(ctx.tx, partnerId, found.schedule_id, true);
+  const boleto = await boletoById(ctx.tx, partnerId, boletoId, true);
+  await registerBoleto(ctx.tx, boleto!, ctx.now);
+};

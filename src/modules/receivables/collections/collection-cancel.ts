@@ -1,0 +1,71 @@
+// Cancelling boletos and charges: the write-off at the bank (this service's sandbox accepts it),
+// the installments freed for a new boleto or charge, and the callbacks 9 (charge cancelled) then 6
+// (boleto cancelled), in the caller's transaction.
+import type { Executor } from '../../../platform/db/pool.js';
+import type { JobHandler } from '../../../platform/jobs.js';
+import { BoletoSituacao, isLive } from './boleto-status.js';
+import {
+  boletoInstallments,
+  boletoOfCharge,
+  boletosOfSchedule,
+  chargeById,
+  chargeInstallments,
+  chargesOfSchedule,
+  setBoletoSituacao,
+  setChargeStatus,
+  type BoletoRow,
+  type ChargeRow,
+} from './collection-repository.js';
+import { enqueueBoletoCancelled, enqueueChargeCancelled } from '../schedule-events.js';
+import { scheduleById, type ScheduleRow } from '../schedule/schedule-repository.js';
+
+export const CHARGE_CANCEL_JOB = 'charge.cancel';
+
+export async function cancelBoletoNow(tx: Executor, schedule: ScheduleRow, boleto: BoletoRow, now: Date): Promise<void> {
+  if (!isLive(boleto.registration_status)) return;
+  const parcelas = (await boletoInstallments(tx, [boleto.id])).map((i) => i.installment_number);
+  const cancelled = await setBoletoSituacao(tx, boleto, BoletoSituacao.cancelled, { cancelled_at: now });
+  await enqueueBoletoCancelled(tx, schedule, cancelled, parcelas, now);
+}
+
+export async function cancelChargeNow(tx: Executor, schedule: ScheduleRow, charge: ChargeRow, now: Date): Promise<void> {
+  if (charge.status === 'cancelled' || charge.status === 'paid') return;
+  const boleto = await boletoOfCharge(tx, charge.partner_id, charge.id, true);
+  const parcelas = (await chargeInstallments(tx, [charge.id])).map((i) => i.installment_number);
+  const cancelled = await setChargeStatus(tx, charge, 'cancelled', { cancelled_at: now });
+  await enqueueChargeCancelled(tx, schedule, cancelled, boleto ?? null, parcelas, now);
+  if (boleto !== undefined) await cancelBoletoNow(tx, schedule, boleto, now);
+}
+
+/** Every charge and boleto of the schedule that could still be paid (the schedule is closing). */
+export async function cancelLiveCollections(tx: Executor, schedule: ScheduleRow, now: Date): Promise<void> {
+  for (const charge of await chargesOfSchedule(tx, schedule.partner_id, schedule.id)) await cancelChargeNow(tx, schedule, charge, now);
+  for (const boleto of await boletosOfSchedule(tx, schedule.partner_id, schedule.id)) await cancelBoletoNow(tx, schedule, boleto, now);
+}
+
+export interface CancelChargesPayload {
+  partnerId: string;
+  chargeIds: string[];
+}
+
+function payloadOf(payload: unknown): CancelChargesPayload {
+  const p = payload as Partial<CancelChargesPayload> | null;
+  if (typeof p?.partnerId !== 'string' || !Array.isArray(p.chargeIds) || !p.chargeIds.every((c) => typeof c === 'string')) {
+    throw new Error('assertion: malformed charge.cancel payload');
+  }
+  return { partnerId: p.partnerId, chargeIds: p.chargeIds };
+}
+
+/** The asynchronous half of FGTS/CancelarCobrancas. */
+export const cancelChargesJob: JobHandler = async (payload, ctx) => {
+  const { partnerId, chargeIds } = payloadOf(payload);
+  for (const chargeId of chargeIds) {
+    const found = await chargeById(ctx.tx, partnerId, chargeId);
+    if (found === undefined) throw new Error(`assertion: charge ${chargeId} of the cancellation job is missing`);
+    // Schedule row first, as every command on a schedule does: no lock-order deadlock.
+    const schedule = await scheduleById(ctx.tx, partnerId, found.schedule_id, true);
+    const charge = await chargeById(ctx.tx, partnerId, chargeId, true);
+    if (charge?.status !== 'cancelling') continue;
+    await cancelChargeNow(ctx.tx, schedule, charge, ctx.now);
+  }
+};

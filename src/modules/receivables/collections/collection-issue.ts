@@ -1,0 +1,143 @@
+// Issuing boletos and charges for installments once the request is read: installments free of
+// any live boleto/charge, the amounts (collection-amounts.ts), the rows, registration, events.
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../../../platform/db/pool.js';
+import { DomainError, validationError } from '../../../platform/errors.js';
+import { BOLETO_AMOUNT_ERROR_CODE, boletoAmountProblem } from './boleto/barcode.js';
+import type { Decimal } from '../../../platform/money.js';
+import { issueBoleto, pixCodeFor } from './boleto-issue.js';
+import { startRegistration } from './boleto-registration.js';
+import { collectionAmounts, type CollectionAmounts } from './collection-amounts.js';
+import type { CollectionDates } from './collection-input.js';
+import { insertCharge, liveCollections, setChargeStatus, type BoletoRow, type ChargeRow } from './collection-repository.js';
+import { ReceivablesErrorCode as C } from '../receivables-errors.js';
+import type { ReceivablesDeps } from '../receivables-deps.js';
+import { enqueueChargeRegistered } from '../schedule-events.js';
+import { monthlyRateOf, stateOf, type InstallmentRow, type ScheduleRow } from '../schedule/schedule-repository.js';
+
+/** One boleto or charge to issue, as read from the request. */
+export interface CollectionOrder {
+  installments: readonly InstallmentRow[];
+  /** Request field naming each installment (same order). */
+  installmentFields: readonly string[];
+  dates: CollectionDates;
+  settlement: boolean;
+  amount: Decimal | null;
+  discount: Decimal;
+  permiteDescapitalizacao: boolean;
+  fields: { amount: string; discount: string; dueDate: string };
+}
+
+export interface CollectionCommon {
+  description: string;
+  notifyCustomer: boolean;
+  registrationMode: 1 | 2;
+}
+
+/** "Installments must not already carry a live boleto" (nor a live charge): cancel it first. */
+async function refuseLiveCollections(tx: Executor, order: CollectionOrder): Promise<void> {
+  const live = await liveCollections(tx, order.installments.map((i) => i.id));
+  const messages = order.installments.flatMap((row, i) => {
+    const what = live.get(row.id);
+    return what === undefined ? [] : [{ code: C.liveCollection, description: `Parcela ${row.number} já possui ${what} em aberto`, field: order.installmentFields[i] ?? null }];
+  });
+  if (messages.length > 0) throw new DomainError('business', messages);
+}
+
+async function prepare(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder): Promise<CollectionAmounts> {
+  await refuseLiveCollections(tx, order);
+  const rate = monthlyRateOf(schedule);
+  const amounts = collectionAmounts(
+    {
+      states: order.installments.map((row) => stateOf(row, rate)),
+      dueDate: order.dates.dueDate,
+      settlement: order.settlement,
+      amount: order.amount,
+      discount: order.discount,
+      permiteDescapitalizacao: order.permiteDescapitalizacao,
+      fields: { ...order.fields, installments: order.installmentFields },
+    },
+    deps.settings.charges,
+  );
+  // The barcode's amount field (and so the Pix code's) holds at most R$ 99.999.999,99.
+  const problem = boletoAmountProblem(amounts.charged);
+  if (problem !== null) throw validationError(BOLETO_AMOUNT_ERROR_CODE, problem, order.fields.amount);
+  return amounts;
+}
+
+function boletoRequest(schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, amounts: CollectionAmounts, chargeId: string | null) {
+  return {
+    schedule,
+    purpose: 'installments' as const,
+    chargeId,
+    settlement: order.settlement,
+    description: common.description,
+    notifyCustomer: common.notifyCustomer,
+    dueDate: order.dates.dueDate,
+    expiresOn: order.dates.expiresOn,
+    documentAmount: amounts.documentAmount,
+    discount: amounts.discount,
+    permiteDescapitalizacao: order.permiteDescapitalizacao,
+    registrationMode: common.registrationMode,
+    installments: order.installments.map((row, i) => ({ row, discount: amounts.shares[i]! })),
+  };
+}
+
+export async function issueBoletoOrder(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, now: Date): Promise<BoletoRow> {
+  const amounts = await prepare(tx, deps, schedule, order);
+  const boleto = await issueBoleto(tx, deps.settings, boletoRequest(schedule, order, common, amounts, null), now);
+  return startRegistration(tx, boleto, now);
+}
+
+export interface PaymentMethods {
+  boleto: boolean;
+  pix: boolean;
+}
+
+/**
+ * A charge: with a boleto, the boleto's own Pix QR is the charge's Pix (one code, so the customer
+ * cannot pay twice); Pix only, a Pix code of its own. Event 8 when it becomes payable.
+ */
+export async function issueChargeOrder(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, via: PaymentMethods, now: Date): Promise<ChargeRow> {
+  if (!via.boleto && !via.pix) throw new Error('assertion: a charge is paid by boleto, Pix or both');
+  const amounts = await prepare(tx, deps, schedule, order);
+  const pix = via.boleto ? null : await pixCodeFor(deps.settings, amounts.charged);
+  const id = randomUUID();
+  let charge = await insertCharge(
+    tx,
+    {
+      id,
+      partner_id: schedule.partner_id,
+      schedule_id: schedule.id,
+      via_boleto: via.boleto,
+      via_pix: via.pix,
+      settlement: order.settlement,
+      description: common.description,
+      due_date: order.dates.dueDate,
+      expires_on: order.dates.expiresOn,
+      amount: amounts.charged.toFixed(2),
+      discount: amounts.discount.toFixed(2),
+      permite_descapitalizacao: order.permiteDescapitalizacao,
+      notify_customer: common.notifyCustomer,
+      pix_txid: pix?.txid ?? null,
+      pix_emv: pix?.emv ?? null,
+      pix_image: pix?.image ?? null,
+      status: 'active',
+      created_at: now,
+      cancel_requested_at: null,
+      cancelled_at: null,
+      paid_on: null,
+      amount_paid: null,
+    },
+    order.installments.map((row, i) => ({ charge_id: id, installment_id: row.id, installment_number: row.number, discount: amounts.shares[i]!.toFixed(2), live: true })),
+  );
+  if (!via.boleto) {
+    await enqueueChargeRegistered(tx, schedule, charge, null, order.installments.map((i) => i.number), now);
+    return charge;
+  }
+  const boleto = await issueBoleto(tx, deps.settings, boletoRequest(schedule, order, common, amounts, id), now);
+  if (via.pix) charge = await setChargeStatus(tx, charge, 'active', { pix_txid: boleto.pix_txid, pix_emv: boleto.pix_emv, pix_image: boleto.pix_image });
+  // Online: registered now and event 8 sent from registerBoleto; offline: when the job runs.
+  await startRegistration(tx, boleto, now);
+  return charge;
+}

@@ -1,0 +1,120 @@
+// Data access of boletos and charges (cobranças) and the installments they cover. Reads take the
+// partner id and filter by it.
+import type { Insertable, Selectable } from 'kysely';
+import type { Executor } from '../../../platform/db/pool.js';
+import { LIVE_SITUACOES } from './boleto-status.js';
+import type {
+  ReceivableBoletoInstallmentsTable,
+  ReceivableBoletosTable,
+  ReceivableChargeInstallmentsTable,
+  ReceivableChargesTable,
+} from '../tables.js';
+
+export type BoletoRow = Selectable<ReceivableBoletosTable>;
+export type ChargeRow = Selectable<ReceivableChargesTable>;
+export type BoletoInstallmentRow = Selectable<ReceivableBoletoInstallmentsTable>;
+export type ChargeInstallmentRow = Selectable<ReceivableChargeInstallmentsTable>;
+
+export async function insertBoleto(tx: Executor, row: Insertable<ReceivableBoletosTable>, installments: Insertable<ReceivableBoletoInstallmentsTable>[]): Promise<BoletoRow> {
+  const boleto = await tx.insertInto('receivable_boletos').values(row).returningAll().executeTakeFirstOrThrow();
+  if (installments.length > 0) await tx.insertInto('receivable_boleto_installments').values(installments).execute();
+  return boleto;
+}
+
+export async function insertCharge(tx: Executor, row: Insertable<ReceivableChargesTable>, installments: Insertable<ReceivableChargeInstallmentsTable>[]): Promise<ChargeRow> {
+  const charge = await tx.insertInto('receivable_charges').values(row).returningAll().executeTakeFirstOrThrow();
+  await tx.insertInto('receivable_charge_installments').values(installments).execute();
+  return charge;
+}
+
+export async function boletoById(db: Executor, partnerId: string, boletoId: string, lock = false): Promise<BoletoRow | undefined> {
+  const query = db.selectFrom('receivable_boletos').selectAll().where('partner_id', '=', partnerId).where('id', '=', boletoId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** By numeroBoleto, across partners: the operator's `caas boleto pay` names a boleto by number. */
+export async function boletoByNumber(db: Executor, numero: number, lock = false): Promise<BoletoRow | undefined> {
+  const query = db.selectFrom('receivable_boletos').selectAll().where('numero', '=', numero);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function boletoByPrintToken(db: Executor, token: string): Promise<BoletoRow | undefined> {
+  return db.selectFrom('receivable_boletos').selectAll().where('print_token', '=', token).executeTakeFirst();
+}
+
+export async function boletosOfSchedule(db: Executor, partnerId: string, scheduleId: string): Promise<BoletoRow[]> {
+  return db.selectFrom('receivable_boletos').selectAll().where('partner_id', '=', partnerId).where('schedule_id', '=', scheduleId).orderBy('numero').execute();
+}
+
+export async function boletoOfCharge(db: Executor, partnerId: string, chargeId: string, lock = false): Promise<BoletoRow | undefined> {
+  const query = db.selectFrom('receivable_boletos').selectAll().where('partner_id', '=', partnerId).where('charge_id', '=', chargeId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function chargeById(db: Executor, partnerId: string, chargeId: string, lock = false): Promise<ChargeRow | undefined> {
+  const query = db.selectFrom('receivable_charges').selectAll().where('partner_id', '=', partnerId).where('id', '=', chargeId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** By codigoLiquidacao, across partners (the operator's `caas pix pay`). */
+export async function chargeByCode(db: Executor, chargeId: string, lock = false): Promise<ChargeRow | undefined> {
+  const query = db.selectFrom('receivable_charges').selectAll().where('id', '=', chargeId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function chargesOfSchedule(db: Executor, partnerId: string, scheduleId: string): Promise<ChargeRow[]> {
+  return db.selectFrom('receivable_charges').selectAll().where('partner_id', '=', partnerId).where('schedule_id', '=', scheduleId).orderBy('created_at').execute();
+}
+
+export async function boletoInstallments(db: Executor, boletoIds: readonly string[]): Promise<BoletoInstallmentRow[]> {
+  if (boletoIds.length === 0) return [];
+  return db.selectFrom('receivable_boleto_installments').selectAll().where('boleto_id', 'in', boletoIds).orderBy('installment_number').execute();
+}
+
+export async function chargeInstallments(db: Executor, chargeIds: readonly string[]): Promise<ChargeInstallmentRow[]> {
+  if (chargeIds.length === 0) return [];
+  return db.selectFrom('receivable_charge_installments').selectAll().where('charge_id', 'in', chargeIds).orderBy('installment_number').execute();
+}
+
+/** What already collects each installment: its live boleto number or live charge code. */
+export async function liveCollections(db: Executor, installmentIds: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (installmentIds.length === 0) return found;
+  const boletos = await db
+    .selectFrom('receivable_boleto_installments as bi')
+    .innerJoin('receivable_boletos as b', 'b.id', 'bi.boleto_id')
+    .select(['bi.installment_id', 'b.numero'])
+    .where('bi.installment_id', 'in', installmentIds)
+    .where('bi.live', '=', true)
+    .where('b.registration_status', 'in', LIVE_SITUACOES)
+    .execute();
+  for (const b of boletos) found.set(b.installment_id, `boleto nº ${b.numero}`);
+  const charges = await db.selectFrom('receivable_charge_installments').select(['installment_id', 'charge_id']).where('installment_id', 'in', installmentIds).where('live', '=', true).execute();
+  for (const c of charges) if (!found.has(c.installment_id)) found.set(c.installment_id, `cobrança ${c.charge_id}`);
+  return found;
+}
+
+export async function setBoletoSituacao(tx: Executor, boleto: BoletoRow, situacao: number, changes: Partial<Pick<BoletoRow, 'registered_at' | 'cancel_requested_at' | 'cancelled_at' | 'paid_on' | 'amount_paid'>> = {}): Promise<BoletoRow> {
+  const live = LIVE_SITUACOES.includes(situacao);
+  const updated = await tx
+    .updateTable('receivable_boletos')
+    .set({ registration_status: situacao, ...changes })
+    .where('id', '=', boleto.id)
+    .where('partner_id', '=', boleto.partner_id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (!live) await tx.updateTable('receivable_boleto_installments').set({ live: false }).where('boleto_id', '=', boleto.id).execute();
+  return updated;
+}
+
+export async function setChargeStatus(tx: Executor, charge: ChargeRow, status: ChargeRow['status'], changes: Partial<Pick<ChargeRow, 'cancel_requested_at' | 'cancelled_at' | 'paid_on' | 'amount_paid' | 'pix_emv' | 'pix_image' | 'pix_txid'>> = {}): Promise<ChargeRow> {
+  const updated = await tx
+    .updateTable('receivable_charges')
+    .set({ status, ...changes })
+    .where('id', '=', charge.id)
+    .where('partner_id', '=', charge.partner_id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (status === 'cancelled' || status === 'paid') await tx.updateTable('receivable_charge_installments').set({ live: false }).where('charge_id', '=', charge.id).execute();
+  return updated;
+}

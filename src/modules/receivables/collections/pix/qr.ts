@@ -1,0 +1,54 @@
+// PNG QR code of a Pix BR Code, returned as base64 (the `imagem` of the interface).
+// The qrcode package computes the module matrix; we write the PNG ourselves as a 1-bit grayscale
+// image (a QR is black and white). The package's own PNG path renders 8-bit RGBA and lets pngjs try
+// every row filter: ~30 ms per code, the largest cost of issuing a boleto. This writes the same
+// picture in well under a millisecond and a fraction of the bytes.
+import { crc32, deflateSync } from 'node:zlib';
+import QRCode from 'qrcode';
+import { PAYLOAD_CHARS_MAX } from '../../limits.js';
+
+/** Error correction M (15%): the level Pix apps and the BCB examples use for BR Codes. */
+const ERROR_CORRECTION = 'M';
+/** Quiet zone of 4 modules, the minimum ISO/IEC 18004 asks for. */
+const QUIET_ZONE_MODULES = 4;
+/** 8 px per module keeps a typical BR Code (~57 modules with margin) near 460 px wide. */
+const PIXELS_PER_MODULE = 8;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function chunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'ascii');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** 1-bit grayscale PNG of a square module matrix: dark modules black, the rest white. */
+export function encodeModulesPng(size: number, isDark: (row: number, col: number) => boolean, scale = PIXELS_PER_MODULE, margin = QUIET_ZONE_MODULES): Buffer {
+  const width = (size + 2 * margin) * scale;
+  const rowBytes = Math.ceil(width / 8);
+  const raw = Buffer.alloc((rowBytes + 1) * width, 0); // each row: filter byte 0 (none) + pixels
+  for (let y = 0; y < width; y += 1) {
+    const row = y * (rowBytes + 1);
+    const moduleRow = Math.floor(y / scale) - margin;
+    for (let x = 0; x < width; x += 1) {
+      const moduleCol = Math.floor(x / scale) - margin;
+      const inside = moduleRow >= 0 && moduleRow < size && moduleCol >= 0 && moduleCol < size;
+      const white = !(inside && isDark(moduleRow, moduleCol));
+      if (white) raw[row + 1 + (x >> 3)]! |= 0x80 >> (x & 7);
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(width, 4);
+  header.writeUInt8(1, 8); // bit depth 1
+  header.writeUInt8(0, 9); // colour type 0: grayscale
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+export async function qrPngBase64(payload: string): Promise<string> {
+  if (payload.length === 0 || payload.length > PAYLOAD_CHARS_MAX) throw new Error(`assertion: QR payload must have 1 to ${PAYLOAD_CHARS_MAX} characters`);
+  const { modules } = QRCode.create(payload, { errorCorrectionLevel: ERROR_CORRECTION });
+  return encodeModulesPng(modules.size, (r, c) => modules.get(r, c) === 1).toString('base64');
+}

@@ -1,0 +1,41 @@
+// The public entry of the receivables module: what other modules, the faces and the composition
+// root may use. Inside, the module is split by capability:
+// - schedule/: the schedule (agenda) of a disbursed proposal, its installments and their
+//   recalculation (charges-math), ConsultarDetalhes and ConsultarParcelas, the schedule lifecycle;
+// - collections/: boletos, Pix charges, printing, registration, cancellation of charges;
+// - payments/: payment launches, allocation of money received over installments, settlement of a
+//   boleto or charge.
+// Shared by the three: tables.ts, settings.ts, receivables-errors.ts, schedule-events.ts (callbacks),
+// receivables-blocks.ts (wire pieces), export-receivables.ts (the book export), operator-views.ts
+// (the console's read side).
+
+// The schedule, as proposals sees it (bound in the composition root).
+export type { BoletoSummary, CancelSchedule, DescribeBoleto, OpenSchedule, PlannedInstallment, ScheduleOpening, ScheduleSummary, SummarizeSchedule } from './schedule/schedule-contract.js';
+export { cancelSchedule, openSchedule, summarizeSchedule } from './schedule/schedule-lifecycle.js';
+export { installmentsOf, monthlyRateOf, scheduleById, SituacaoAgenda, stateOf, type ScheduleRow } from './schedule/schedule-repository.js';
+export { DEFAULT_CHARGES_CONFIG, isSettled, newInstallmentState, updateBalance, type ChargesConfig, type InstallmentState } from './schedule/charges-math/index.js';
+
+// Collections: boletos and Pix charges.
+export { describeBoleto } from './collections/describe-boleto.js';
+export { BOLETO_SITUACAO_NAMES, BoletoSituacao, parseBoletoSituacao } from './collections/boleto-status.js';
+export { BOLETO_REGISTER_JOB, registerBoleto } from './collections/boleto-registration.js';
+export { cancelBoletoNow } from './collections/collection-cancel.js';
+export { boletoById, boletoInstallments, boletoOfCharge, chargeById, chargeInstallments, setBoletoSituacao, setChargeStatus, type BoletoRow, type ChargeRow } from './collections/collection-repository.js';
+export { boletoBatches, countBoletos, listBoletos, NO_BOLETO_FILTER, type ListedBoleto } from './collections/list-boletos.js';
+export { boletoMetrics } from './collections/boleto-metrics.js';
+export { bradescoNossoNumeroDigit, modulo10 } from './collections/boleto/check-digits.js';
+export { buildBrCode } from './collections/pix/br-code.js';
+export { qrPngBase64 } from './collections/pix/qr.js';
+
+// Payments.
+export { payBoleto, payCharge, settleReported, type PaymentReceipt } from './payments/pay-collection.js';
+export { paymentCommands, storedReceipt, type PaymentCommands, type StoredReceipt } from './payments/payment-commands.js';
+
+// The module as the composition root and the faces see it.
+export type { ReceivablesDeps } from './receivables-deps.js';
+export type { ReceivablesSettings } from './settings.js';
+export { receivablesDeps } from './receivables-wiring.js';
+export { receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './routes.js';
+
+// The book export (`caas export installments|payments`).
+export { countInstallments, countPayments, installmentBatches, paymentBatches, type DateRange, type InstallmentRecord, type PaymentRecord } from './export-receivables.js';

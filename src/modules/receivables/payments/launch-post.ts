@@ -1,0 +1,137 @@
+// Posting payment launches on a locked, open schedule: each item applied in order on the
+// installment's balance updated to its date (charges-math applyPayment), one row per launch entry,
+// the installments' new state, one event 3 per launch, and when nothing is owed any more the schedule is paid
+// off (situacaoAgenda 1, event 7, the proposal told). All in the caller's transaction: every item
+// commits or none.
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../../../platform/db/pool.js';
+import { compareDates, type LocalDate } from '../../../platform/dates.js';
+import { dec, sum, ZERO } from '../../../platform/money.js';
+import { enqueueCallback } from '../../callbacks/outbox.js';
+import { EventType, installmentLaunchEvent } from '../../callbacks/events.js';
+import { applyPayment, isSettled, type InstallmentState, type LaunchResult, type PaymentInput } from '../schedule/charges-math/index.js';
+import { withFieldPrefix } from '../receivables-errors.js';
+import type { ReceivablesDeps } from '../receivables-deps.js';
+import { enqueueScheduleEvent, proposalRefOf } from '../schedule-events.js';
+import { boletoById } from '../collections/collection-repository.js';
+import { installmentsOf, monthlyRateOf, saveInstallmentState, SituacaoAgenda, stateOf, type InstallmentRow, type ScheduleRow } from '../schedule/schedule-repository.js';
+
+export interface LaunchItem {
+  installment: InstallmentRow;
+  payment: PaymentInput;
+  description: string | null;
+  /** JSON path of the item in the request (refusals point into it). */
+  fieldPrefix: string;
+}
+
+export interface LaunchSource {
+  viaBoleto: boolean;
+  boletoId: string | null;
+  chargeId: string | null;
+}
+
+export interface PostedLaunches {
+  /** CodigoLancamento of event 3. */
+  groupId: string;
+  paidOff: boolean;
+}
+
+function launchRow(schedule: ScheduleRow, groupId: string, item: LaunchItem, result: LaunchResult, source: LaunchSource, now: Date) {
+  const l = result.launch;
+  return {
+    id: randomUUID(),
+    launch_group_id: groupId,
+    partner_id: schedule.partner_id,
+    schedule_id: schedule.id,
+    installment_id: item.installment.id,
+    installment_number: item.installment.number,
+    permite_descapitalizacao: item.payment.permiteDescapitalizacao,
+    via_boleto: source.viaBoleto,
+    boleto_id: source.boletoId,
+    charge_id: source.chargeId,
+    dt_vencimento: l.dtVencimento,
+    dt_lancamento: l.dtLancamento,
+    vlr_parcela: l.vlrParcela.toFixed(2),
+    vlr_multa: l.vlrMulta.toFixed(2),
+    vlr_juros: l.vlrJuros.toFixed(2),
+    vlr_mora: l.vlrMora.toFixed(2),
+    vlr_iof: l.vlrIOF.toFixed(2),
+    vlr_tarifas: l.vlrTarifas.toFixed(2),
+    vlr_abatimento: l.vlrAbatimento.toFixed(2),
+    vlr_parcela_atualizado: l.vlrParcelaAtualizado.toFixed(2),
+    vlr_pagamento: l.vlrPagamento.toFixed(2),
+    vlr_saldo_parcela: l.vlrSaldoParcela.toFixed(2),
+    vlr_desconto: l.vlrDesconto.toFixed(2),
+    informar_fundo: false,
+    descricao: item.description,
+    created_at: now,
+  };
+}
+
+export async function postLaunches(tx: Executor, deps: Pick<ReceivablesDeps, 'settings' | 'proposals'>, schedule: ScheduleRow, installments: readonly InstallmentRow[], items: readonly LaunchItem[], source: LaunchSource, now: Date): Promise<PostedLaunches> {
+  if (schedule.situacao !== SituacaoAgenda.open) throw new Error('assertion: launches on a schedule that is not open');
+  if (items.length === 0) throw new Error('assertion: no launch to post');
+  const rate = monthlyRateOf(schedule);
+  const states = new Map<string, InstallmentState>(installments.map((row) => [row.id, stateOf(row, rate)]));
+  const results = items.map((item) => {
+    const before = states.get(item.installment.id);
+    if (before === undefined) throw new Error(`assertion: installment ${item.installment.id} not in this schedule`);
+    const result = withFieldPrefix(item.fieldPrefix, () => applyPayment(before, item.payment, deps.settings.charges));
+    states.set(item.installment.id, result.next);
+    return result;
+  });
+  const groupId = randomUUID();
+  await tx.insertInto('receivable_launches').values(items.map((item, i) => launchRow(schedule, groupId, item, results[i]!, source, now))).execute();
+  for (const row of installments) {
+    const touched = items.filter((item) => item.installment.id === row.id);
+    const last = touched[touched.length - 1];
+    if (last !== undefined) await saveInstallmentState(tx, row, states.get(row.id)!, last.payment.dtPagamento);
+  }
+  await enqueueLaunchEvents(tx, schedule, items, results, source, now);
+  const paidOff = [...states.values()].every(isSettled);
+  if (paidOff) await payOff(tx, deps, schedule, now);
+  return { groupId, paidOff };
+}
+
+/** Event 3, one per launch (installment item), in the order they were applied. */
+async function enqueueLaunchEvents(tx: Executor, schedule: ScheduleRow, items: readonly LaunchItem[], results: readonly LaunchResult[], source: LaunchSource, now: Date): Promise<void> {
+  const boleto = source.boletoId === null ? undefined : await boletoById(tx, schedule.partner_id, source.boletoId);
+  if (source.boletoId !== null && boleto === undefined) throw new Error(`assertion: boleto ${source.boletoId} of a launch not found`);
+  for (const [i, item] of items.entries()) {
+    const { launch, next } = results[i]!;
+    const event = installmentLaunchEvent(proposalRefOf(schedule), now, {
+      nroParcela: item.installment.number,
+      vlrOriginalParcela: dec(item.installment.amount),
+      vlrSaldo: launch.vlrParcela,
+      parcelaLiquidada: isSettled(next),
+      vlrEncargos: sum([launch.vlrMulta, launch.vlrJuros, launch.vlrMora, launch.vlrIOF, launch.vlrTarifas]),
+      vlrAbatimento: launch.vlrAbatimento,
+      vlrPagamento: launch.vlrPagamento,
+      vlrDesconto: launch.vlrDesconto,
+      vlrSaldoAtual: launch.vlrSaldoParcela,
+      // A payment above the balance is refused (PARC rules), so nothing is ever left over.
+      vlrExcedente: ZERO,
+      dtVencimento: launch.dtVencimento,
+      // No operation moves a due date yet (event 4 is reserved): the current one is the original.
+      dtVencimentoAtual: launch.dtVencimento,
+      boleto: boleto === undefined ? null : { nroBoleto: boleto.numero, liquidacao: boleto.settlement },
+    });
+    await enqueueCallback(tx, schedule.partner_id, event, now);
+  }
+}
+
+/** Every installment settled: situacaoAgenda 1 dated by the last payment, event 7, the proposal told. */
+async function payOff(tx: Executor, deps: Pick<ReceivablesDeps, 'proposals'>, schedule: ScheduleRow, now: Date): Promise<void> {
+  const rows = await installmentsOf(tx, schedule);
+  const paidOn = rows.map((r) => r.paid_on as LocalDate | null).reduce<LocalDate | null>((a, b) => (a === null || (b !== null && compareDates(b, a) > 0) ? b : a), null);
+  if (paidOn === null) throw new Error('assertion: a paid-off schedule has a payment date');
+  const paidOff = await tx
+    .updateTable('receivable_schedules')
+    .set({ situacao: SituacaoAgenda.paidOff, paid_off_on: paidOn })
+    .where('id', '=', schedule.id)
+    .where('partner_id', '=', schedule.partner_id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await enqueueScheduleEvent(tx, EventType.schedulePaidOff, paidOff, now);
+  await deps.proposals.markPaidOff?.(tx, schedule.partner_id, schedule.proposal_id, paidOn, now);
+}

@@ -1,0 +1,163 @@
+// Data access of schedules and installments. Every read takes the partner id and filters by it:
+// another partner's schedule is indistinguishable from a missing one (tenant isolation).
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../../platform/db/pool.js';
+import type { LocalDate } from '../../../platform/dates.js';
+import { dec, type Decimal } from '../../../platform/money.js';
+import { isSettled, type InstallmentState } from './charges-math/index.js';
+import { installmentNotFound, scheduleNotFound, scheduleNotOpen, scheduleRefMissing } from '../receivables-errors.js';
+import type { ReceivableInstallmentsTable, ReceivableSchedulesTable } from '../tables.js';
+
+export type ScheduleRow = Selectable<ReceivableSchedulesTable>;
+export type InstallmentRow = Selectable<ReceivableInstallmentsTable>;
+
+/**
+ * `dto` of the receivables operations. The first one sent of codigoProposta, codigoOperacao and
+ * numeroProposta is used, in that order, as for the proposal operations (docs/receivables.md).
+ */
+export interface ScheduleRefInput {
+  codigoProposta?: string | null;
+  codigoOperacao?: string | null;
+  numeroProposta?: number | null;
+}
+
+export const SituacaoAgenda = { cancelled: 0, paidOff: 1, open: 2 } as const;
+
+const SITUACAO_AGENDA_TEXT: Readonly<Record<number, string>> = { 0: 'Cancelada', 1: 'Quitada', 2: 'Em aberto' };
+
+export function situacaoAgendaText(situacao: number): string {
+  const text = SITUACAO_AGENDA_TEXT[situacao];
+  if (text === undefined) throw new Error(`assertion: unknown situacaoAgenda ${situacao}`);
+  return text;
+}
+
+function trimmed(value: string | null | undefined): string | null {
+  const t = value?.trim() ?? '';
+  return t === '' ? null : t;
+}
+
+/** The schedule the `dto` names, or the "Agenda de Recebíveis não foi encontrada" refusal. */
+export async function requireSchedule(db: Executor, partnerId: string, ref: ScheduleRefInput | null | undefined, lock = false): Promise<ScheduleRow> {
+  const codigoProposta = trimmed(ref?.codigoProposta);
+  const codigoOperacao = trimmed(ref?.codigoOperacao);
+  const numeroProposta = ref?.numeroProposta ?? null;
+  if (codigoProposta === null && codigoOperacao === null && numeroProposta === null) throw scheduleRefMissing();
+  let query = db.selectFrom('receivable_schedules').selectAll().where('partner_id', '=', partnerId);
+  if (codigoProposta !== null) query = query.where('proposal_id', '=', codigoProposta);
+  else if (codigoOperacao !== null) query = query.where('codigo_operacao', '=', codigoOperacao);
+  else query = query.where('proposal_number', '=', numeroProposta as number);
+  // A codigoOperacao reused by the partner: the newest schedule answers.
+  const row = await (lock ? query.forUpdate() : query).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  if (row === undefined) throw scheduleNotFound();
+  return row;
+}
+
+/**
+ * A command's view of the schedule: the schedule row locked and open, with its installments.
+ * Every command that writes a schedule's installments, boletos, charges or launches locks the
+ * schedule row first, so commands on one schedule run one at a time; locking each installment
+ * row as well would add nothing but a tuple write per installment (420 for a long loan).
+ */
+export async function lockOpenSchedule(tx: Executor, partnerId: string, ref: ScheduleRefInput | null | undefined): Promise<{ schedule: ScheduleRow; installments: InstallmentRow[] }> {
+  const schedule = await requireSchedule(tx, partnerId, ref, true);
+  if (schedule.situacao !== SituacaoAgenda.open) throw scheduleNotOpen(situacaoAgendaText(schedule.situacao));
+  return { schedule, installments: await installmentsOf(tx, schedule) };
+}
+
+/** `lock`: true waits for the row lock; 'nowait' fails at once (SQLSTATE 55P03) when another transaction holds it. */
+export async function findScheduleByProposal(db: Executor, partnerId: string, proposalId: string, lock: boolean | 'nowait' = false): Promise<ScheduleRow | undefined> {
+  const query = db.selectFrom('receivable_schedules').selectAll().where('partner_id', '=', partnerId).where('proposal_id', '=', proposalId);
+  if (lock === 'nowait') return query.forUpdate().noWait().executeTakeFirst();
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function scheduleById(db: Executor, partnerId: string, scheduleId: string, lock = false): Promise<ScheduleRow> {
+  const query = db.selectFrom('receivable_schedules').selectAll().where('partner_id', '=', partnerId).where('id', '=', scheduleId);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (row === undefined) throw new Error(`assertion: schedule ${scheduleId} vanished`);
+  return row;
+}
+
+/** Every installment of the schedule, by number. `lock` takes row locks (commands). */
+export async function installmentsOf(db: Executor, schedule: ScheduleRow, lock = false): Promise<InstallmentRow[]> {
+  const query = db.selectFrom('receivable_installments').selectAll().where('schedule_id', '=', schedule.id).where('partner_id', '=', schedule.partner_id).orderBy('number');
+  return (lock ? query.forUpdate() : query).execute();
+}
+
+/**
+ * The installments named by `numbers` (empty or absent = all), in ascending order; an unknown
+ * number is refused with the field it came from.
+ */
+export function pickInstallments(all: readonly InstallmentRow[], numbers: readonly number[] | null | undefined, field: string): InstallmentRow[] {
+  if (numbers === null || numbers === undefined || numbers.length === 0) return [...all];
+  const byNumber = new Map(all.map((row) => [row.number, row]));
+  return [...new Set(numbers)]
+    .sort((a, b) => a - b)
+    .map((n) => {
+      const row = byNumber.get(n);
+      if (row === undefined) throw installmentNotFound(n, `${field}[${numbers.indexOf(n)}]`);
+      return row;
+    });
+}
+
+/**
+ * pickInstallments(installmentsOf(…), numbers, field) without loading the installments nobody
+ * asked for (issue 14): only the named rows are selected, then picked exactly as before (same
+ * order, same refusal for an unknown number).
+ */
+export async function namedInstallments(db: Executor, schedule: ScheduleRow, numbers: readonly number[] | null | undefined, field: string): Promise<InstallmentRow[]> {
+  if (numbers === null || numbers === undefined || numbers.length === 0) return installmentsOf(db, schedule);
+  const rows = await db
+    .selectFrom('receivable_installments')
+    .selectAll()
+    .where('schedule_id', '=', schedule.id)
+    .where('partner_id', '=', schedule.partner_id)
+    .where('number', 'in', [...new Set(numbers)])
+    .orderBy('number')
+    .execute();
+  return pickInstallments(rows, numbers, field);
+}
+
+export function monthlyRateOf(schedule: ScheduleRow): Decimal {
+  return dec(schedule.monthly_rate);
+}
+
+/** The money state of an installment as the arithmetic of charges-math sees it. */
+export function stateOf(row: InstallmentRow, contractMonthlyRate: Decimal): InstallmentState {
+  return {
+    nroParcela: row.number,
+    dueDate: row.due_date as LocalDate,
+    originalAmount: dec(row.amount),
+    contractMonthlyRate,
+    principal: dec(row.principal),
+    unpaidCharges: { fine: dec(row.unpaid_fine), lateInterest: dec(row.unpaid_late_interest), contractInterest: dec(row.unpaid_contract_interest) },
+    fineAssessed: row.fine_assessed,
+    chargesAccruedUntil: row.charges_accrued_until as LocalDate,
+    lastLaunchDate: row.last_launch_date as LocalDate | null,
+    totalPaid: dec(row.total_paid),
+    totalDiscount: dec(row.total_discount),
+    cancelled: row.cancelled,
+  };
+}
+
+/** Writes the state back; `paidOn` is the date of the launch that settled it (kept once set). */
+export async function saveInstallmentState(tx: Executor, row: InstallmentRow, state: InstallmentState, at: LocalDate): Promise<void> {
+  await tx
+    .updateTable('receivable_installments')
+    .set({
+      principal: state.principal.toFixed(2),
+      unpaid_fine: state.unpaidCharges.fine.toFixed(2),
+      unpaid_late_interest: state.unpaidCharges.lateInterest.toFixed(2),
+      unpaid_contract_interest: state.unpaidCharges.contractInterest.toFixed(2),
+      fine_assessed: state.fineAssessed,
+      charges_accrued_until: state.chargesAccruedUntil,
+      last_launch_date: state.lastLaunchDate,
+      total_paid: state.totalPaid.toFixed(2),
+      total_discount: state.totalDiscount.toFixed(2),
+      cancelled: state.cancelled,
+      paid_on: row.paid_on ?? (isSettled(state) ? at : null),
+    })
+    .where('id', '=', row.id)
+    .where('partner_id', '=', row.partner_id)
+    .execute();
+}
