@@ -1,5 +1,5 @@
 // Limits live in one file per module (issue 13): a `*_MAX` / `*_MIN` constant is declared only in
-// src/modules/<module>/limits.ts, src/platform/config/limits.ts or src/cli/limits.ts; each module has
+// src/modules/<module>/limits.ts, src/platform/config/limits.ts or a face's src/<face>/limits.ts (cli, console); each module has
 // at most one limits file, at its root; a limit's name is declared once across all of them (shared
 // limits such as the Pix key length have one home); and every limits file is checked at start-up.
 import assert from 'node:assert/strict';
@@ -24,7 +24,8 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const isLimitsFile = (file: string) => /^src\/(modules\/[^/]+|platform\/config|cli)\/limits\.ts$/.test(file);
+/** A module's (src/modules/<m>/limits.ts), the platform's (src/platform/config/limits.ts) or a face's (src/cli, src/console). */
+const isLimitsFile = (file: string) => /^src\/(modules\/[^/]+|platform\/config|(?!modules|platform)[^/]+)\/limits\.ts$/.test(file);
 const FILES = sourceFiles(SRC);
 
 test('no *_MAX / *_MIN constant is declared outside a limits file', () => {

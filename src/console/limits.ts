@@ -1,0 +1,4 @@
+// Limits of the operator console (a face), each named with its unit (issue 13; test/architecture/limits.test.ts).
+
+// Used by session-cookie.ts (characters of a flash message kept in its cookie).
+export const FLASH_TEXT_MAX = 500;
