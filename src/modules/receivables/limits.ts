@@ -40,3 +40,16 @@ export const LAUNCH_DESCRIPTION_LENGTH_MAX = 255;
 // Used by collections/collection-input.ts.
 /** A boleto due more than ten years ahead: the due-date factor repeats every 9000 days (~24.6 y). */
 export const DUE_DATE_AHEAD_DAYS_MAX = 3_650;
+
+// Used by collections/pix/br-code.ts (the Pix BR Code fields, in characters).
+export const PIX_KEY_LENGTH_MAX = 77; // DICT limit (compatibility-notes)
+
+export const PIX_URL_LENGTH_MAX = 77; // the location URL, without "https://"
+
+export const MERCHANT_NAME_LENGTH_MAX = 25;
+
+export const MERCHANT_CITY_LENGTH_MAX = 15;
+
+export const TXID_LENGTH_MAX = 25;
+
+export const AMOUNT_FIELD_LENGTH_MAX = 13;
