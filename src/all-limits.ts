@@ -4,6 +4,7 @@
 import * as cli from './cli/limits.js';
 import * as consoleLimits from './console/limits.js';
 import * as auth from './modules/auth/limits.js';
+import * as banking from './modules/banking/limits.js';
 import * as bureau from './modules/bureau/limits.js';
 import * as callbacks from './modules/callbacks/limits.js';
 import * as customers from './modules/customers/limits.js';
@@ -16,7 +17,7 @@ import * as receivables from './modules/receivables/limits.js';
 import * as settlement from './modules/settlement/limits.js';
 import * as platform from './platform/config/limits.js';
 
-export const MODULE_LIMITS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = { auth, bureau, callbacks, cli, console: consoleLimits, customers, guarantees, operators, partners, payees, proposals, receivables, settlement };
+export const MODULE_LIMITS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = { auth, banking, bureau, callbacks, cli, console: consoleLimits, customers, guarantees, operators, partners, payees, proposals, receivables, settlement };
 
 /** Throws on the first limit that cannot be right (platform/config/limits.ts: assertLimits, assertLimitValues). */
 export function assertAllLimits(): void {

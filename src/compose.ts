@@ -61,13 +61,13 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,
   });
-  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, jobKinds(config), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
+  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, jobKinds(config, db), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
   return { app, workers };
 }
 
-/** Every module's job kinds, as the one job runner (platform/jobs.ts) runs them. */
-export function jobKinds(config: Config): JobKinds {
-  return settlementJobHandlers(config, receivablesJobHandlers);
+/** Every module's job kinds, as the one job runner (platform/jobs.ts) runs them (`db`: where jobs run their commands). */
+export function jobKinds(config: Config, db: Db): JobKinds {
+  return settlementJobHandlers(config, receivablesJobHandlers, db);
 }
 
 /**
@@ -80,6 +80,6 @@ export function catchUpPhases(db: Db, config: Config, wallClock: Clock): CatchUp
   const callbacks = createCallbackWorker(db, wallClock, { ...callbackWorkerOptions(config), signing_clock: wallClock });
   return [
     { name: 'callbacks', round: async (at) => (await callbacks.runOnce(at)).claimed },
-    { name: 'registrations', round: async (at) => ((await runOneJob(db, { now: () => at }, jobKinds(config))) === 'none' ? 0 : 1) },
+    { name: 'registrations', round: async (at) => ((await runOneJob(db, { now: () => at }, jobKinds(config, db))) === 'none' ? 0 : 1) },
   ];
 }

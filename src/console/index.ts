@@ -8,6 +8,7 @@ import { authRoutes } from './auth-routes.js';
 import type { ConsoleServices } from './page.js';
 import { consolePlugin } from './plugin.js';
 import { consolePages } from './registry.js';
+import { downloadRoutes } from './pages/downloads.js';
 
 export function consoleServices(db: Db, clock: Clock, wallClock: Clock, config: Config): ConsoleServices {
   assertOperatorLimits();
@@ -15,7 +16,10 @@ export function consoleServices(db: Db, clock: Clock, wallClock: Clock, config: 
 }
 
 export function consoleFace(services: ConsoleServices): (app: FastifyInstance) => Promise<void> {
-  return consolePlugin({ services, entries: consolePages(services), extraRoutes: authRoutes });
+  return consolePlugin({ services, entries: consolePages(services), extraRoutes: (scope, s) => {
+      authRoutes(scope, s);
+      downloadRoutes(scope, s);
+    } });
 }
 
 export type { ConsoleServices } from './page.js';

@@ -2,9 +2,23 @@
 // default-exports a PageFile, see page.ts). Keep the list sorted by file name.
 import { definePage, type ConsoleEntry, type ConsoleServices, type PageFile } from './page.js';
 import { html } from './html.js';
+import auditoria from './pages/auditoria.js';
+import bureau from './pages/bureau.js';
+import callbacks from './pages/callbacks.js';
+import cobranca from './pages/cobranca.js';
+import favorecidos from './pages/favorecidos.js';
+import painel from './pages/painel.js';
+import propostas from './pages/propostas.js';
 
 const PAGE_FILES: readonly PageFile[] = [
   // (console-pages and console-core add their files here, one line each)
+  auditoria,
+  bureau,
+  callbacks,
+  cobranca,
+  favorecidos,
+  painel,
+  propostas,
 ];
 
 /** Shown at /console until the Painel page file registers itself there. */

@@ -26,7 +26,6 @@ const KNOWN: readonly Exception[] = [
   { from: /^src\/platform\/workers\.ts$/, to: /^src\/modules\/auth\/postgres-stores\.ts$/, why: 'the worker set purges expired assertion ids' },
   // Modules → another module's internals (until each gets its index.ts).
   { from: /^src\/modules\/(payees|receivables)\//, to: /^src\/modules\/callbacks\/(events|outbox)\.ts$/, why: 'state changes enqueue callbacks in their transaction (future: the runner outbox hook)' },
-  { from: /^src\/modules\/(bureau|payees)\//, to: /^src\/modules\/(payees\/pix-key|proposals\/banks)\.ts$/, why: 'bank catalogue and Pix keys have no home yet (future banking module)' },
   { from: /^src\/modules\/guarantees\//, to: /^src\/modules\/proposals\/save-guarantee-document\.schema\.ts$/, why: 'the operation schema lives with proposals' },
   { from: /^src\/modules\/receivables\//, to: /^src\/modules\/proposals\/receivables-port\.ts$/, why: 'receivables implements the port proposals declares (future: bound in compose.ts only)' },
 ];

@@ -13,7 +13,7 @@ import { pageProposals, NO_PROPOSAL_FILTER } from '../../src/modules/proposals/l
 import { disbursementsOn, proposalsByStatus } from '../../src/modules/proposals/operator-figures.js';
 import { proposalOperatorCommands } from '../../src/modules/proposals/operator-commands.js';
 import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
-import { boletoSlipByNumber, collectionFiguresOn, pageBoletos, pageCharges, scheduleView } from '../../src/modules/receivables/operator-views.js';
+import { boletoSlipByNumber, collectionFiguresOn, pageBoletos, pageCharges, scheduleView } from '../../src/modules/receivables/index.js';
 import { paymentCommands } from '../../src/modules/receivables/payments/payment-commands.js';
 import { receivablesDeps } from '../../src/modules/receivables/receivables-wiring.js';
 import { startTestService, type TestService } from '../support/app.js';

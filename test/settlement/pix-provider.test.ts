@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, test } from 'node:test';
 import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-code.js';
-import { PixApiClient, registerChargeAtProvider } from '../../src/modules/settlement/index.js';
+import { PIX_CONFIRM_JOB, PixApiClient, reconcile, registerChargeAtProvider, settlementJobHandlers } from '../../src/modules/settlement/index.js';
+import { runDueJobs } from '../../src/platform/jobs.js';
 import { ConfigError, loadConfig } from '../../src/platform/config/env.js';
 import { dec } from '../../src/platform/money.js';
 import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
@@ -111,6 +112,48 @@ test('the webhook: wrong secret 404, bad body 400; unconfirmable pix stays pendi
   const unmatched = await db.selectFrom('settlement_unmatched').selectAll().where('source_key', '=', `pix:${late.endToEndId}`).executeTakeFirstOrThrow();
   assert.deepEqual([unmatched.amount, unmatched.channel, dec(unmatched.amount).toFixed(2)], ['350.00', 'pix', '350.00']);
   assert.match(unmatched.reason, /cancelada/);
+});
+
+test('a pix whose confirmation fails is retried by a job until the provider confirms it; reconcile lists it meanwhile', async () => {
+  const s = await openFor(world, { firstDue: '2024-02-10', disbursedOn: '2024-01-10', count: 3 });
+  const chargeId = await pixCharge(s.proposalId, 1, '2024-02-10');
+  const { txid } = await registerChargeAtProvider(world.service.database.db, client(), world.service.config.receivables, '11222333000181', world.partner.partnerId, chargeId);
+  const db = world.service.database.db;
+  const handlers = settlementJobHandlers(world.service.config, {}, db);
+  provider.failGetPix = true;
+  const down = await provider.pay(txid, '350.00', '2024-02-09T13:00:00-03:00');
+  assert.equal(down.webhookStatus, 200);
+  const myJob = async () => {
+    const jobs = await db.selectFrom('jobs').select(['id', 'payload', 'status', 'attempts', 'max_attempts']).where('kind', '=', PIX_CONFIRM_JOB).execute();
+    const mine = jobs.filter((j) => JSON.stringify(j.payload).includes(down.endToEndId));
+    assert.equal(mine.length, 1, 'one retry job for the notification');
+    return mine[0]!;
+  };
+  assert.deepEqual([(await myJob()).status, (await myJob()).max_attempts], ['pending', 30]);
+  const pending = await reconcile(db, '2024-02-09' as never);
+  const line = pending.pendingPix.find((p) => p.endToEndId === down.endToEndId);
+  assert.ok(line, 'reconcile lists the pix pending confirmation');
+  assert.deepEqual([line.amount, line.attempts], ['350.00', 1]);
+  assert.match(line.lastError ?? '', /503/);
+  assert.ok(pending.channels.find((c) => c.channel === 'pix')!.pendingConfirmation.count >= 1);
+
+  // The job runs while the provider is still down: retried later, nothing applied.
+  world.service.clock.advance(10_000);
+  await runDueJobs(db, world.service.clock, handlers);
+  assert.deepEqual([(await myJob()).status, (await myJob()).attempts], ['pending', 1]);
+  assert.equal((await db.selectFrom('receivable_launches').select('id').where('charge_id', '=', chargeId).execute()).length, 0);
+  // The provider is back: the next attempt confirms and settles, with the provider as the command's actor.
+  provider.failGetPix = false;
+  world.service.clock.advance(60_000);
+  await runDueJobs(db, world.service.clock, handlers);
+  assert.equal((await myJob()).status, 'done');
+  assert.equal((await db.selectFrom('receivable_launches').select('id').where('charge_id', '=', chargeId).execute()).length, 1);
+  const notification = await db.selectFrom('settlement_pix_notifications').selectAll().where('end_to_end_id', '=', down.endToEndId).executeTakeFirstOrThrow();
+  assert.notEqual(notification.confirmed_at, null);
+  const audit = await db.selectFrom('command_audit').select(['command', 'actor_kind', 'actor_id', 'summary']).where('summary', 'like', `%${down.endToEndId}%`).execute();
+  assert.deepEqual(audit.map((a) => [a.command, a.actor_kind, a.actor_id, a.summary]), [['settlement.pix.apply', 'system', `psp:${new URL(provider.url).host}`, `pix ${down.endToEndId}: settled`]]);
+  assert.equal((await reconcile(db, '2024-02-09' as never)).pendingPix.some((p) => p.endToEndId === down.endToEndId), false);
+  assert.ok((await outbox(world, s.proposalId)).some((e) => e.type === 3), 'event 3 with the settlement');
 });
 
 test('cob (immediate) through the client; configuration validated at start-up', async () => {

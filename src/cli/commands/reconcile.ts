@@ -27,6 +27,7 @@ export default command({
       `reconciliation of ${result.date}`,
       ...result.channels.flatMap(lines),
       ...(result.unmatched.length === 0 ? ['no unmatched receipts'] : ['unmatched receipts:', ...result.unmatched.map((u) => `  ${u.channel}  ${u.reference}  R$ ${u.amount}  ${u.actor}  ${u.reason}`)]),
+      ...(result.pendingPix.length === 0 ? [] : ['pix pending confirmation (retried by a job):', ...result.pendingPix.map((p) => `  ${p.endToEndId}  R$ ${p.amount}  paid ${p.paidAt}  ${p.attempts} failed attempt(s)${p.lastError === null ? '' : `  ${p.lastError}`}`)]),
     ]);
   },
 });

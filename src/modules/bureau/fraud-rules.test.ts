@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Problems } from '../../platform/errors.js';
-import { PixKeyType } from '../payees/pix-key.js';
+import { PixKeyType } from '../banking/index.js';
 import { inferPixKeyType, validateFraudConsulta, validateUntypedPixKey } from './fraud-rules.js';
 
 describe('inferPixKeyType', () => {

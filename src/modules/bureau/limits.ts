@@ -52,3 +52,11 @@ export const YEAR_TEXT_LENGTH_MAX = 4;
 // Used by list-consultations.ts.
 /** One listing never prints more than this; narrow with --document or --partner. */
 export const AUDIT_LIST_ROWS_MAX = 1_000;
+
+// Used by fraud-rules.ts.
+/** E.164: at most 15 digits, country code included. */
+export const E164_DIGITS_MAX = 15;
+
+// Used by query-fraud-base.schema.ts.
+/** RFC 5321 path limit. */
+export const EMAIL_LENGTH_MAX = 254;

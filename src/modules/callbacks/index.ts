@@ -3,3 +3,5 @@
 export { parseCallbackUrl } from './address-guard.js';
 export { parsePartnerHeader } from './partner-header.js';
 export { generateSecret } from './signing.js';
+// Console (issue 16): the outbox as the service team sees it, and redelivery.
+export { CALLBACK_STATUSES, countCallbacksByStatus, listCallbacks, redeliverCallbackCommand, type CallbackListItem, type CallbackStatus } from './callbacks-admin.js';

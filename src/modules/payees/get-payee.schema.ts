@@ -2,7 +2,8 @@
 import { defineSpec } from '../../platform/http/operation-spec.js';
 import { envelope, obj, opt, text, uuid } from '../../platform/http/schema-types.js';
 import { nullable } from '../../platform/http/wire-blocks.js';
-import { PayeeOut, PIX_KEY_LENGTH_MAX } from './register-payee.schema.js';
+import { PIX_KEY_LENGTH_MAX } from '../banking/index.js';
+import { PayeeOut } from './register-payee.schema.js';
 
 export const spec = defineSpec({
   path: '/api/Favorecido/Consultar',

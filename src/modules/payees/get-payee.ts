@@ -6,7 +6,7 @@ import { PayeeCode } from './payee-validation.js';
 import { findForPartner } from './payee-repository.js';
 import { PayeeReviewCode } from './payee-status.js';
 import { payeeWire } from './payee-view.js';
-import { pixKeyCandidates } from './pix-key-lookup.js';
+import { pixKeyCandidates } from '../banking/index.js';
 
 export interface GetPayeeInput {
   codigoFavorecido?: string | null;

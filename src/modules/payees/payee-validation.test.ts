@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Problems } from '../../platform/errors.js';
 import { problemsOf } from '../../platform/problems.test-util.js';
-import { HOLDER_NAME_LENGTH_MAX } from '../proposals/banks.js';
+import { HOLDER_NAME_LENGTH_MAX } from '../banking/index.js';
 import { type FavorecidoInput, validateFavorecido } from './payee-validation.js';
 
 const BY_KEY: FavorecidoInput = {

@@ -4,8 +4,7 @@
 import { type DocumentId, documentField } from '../../platform/documents.js';
 import type { Problems } from '../../platform/errors.js';
 import { type FieldRef, codeField, fieldPath, missing, textField } from '../../platform/fields.js';
-import { ACCOUNT_MODELS, ACCOUNT_TYPES, BANK_FORMATS, HOLDER_NAME_LENGTH_MAX, bankByNumero } from '../proposals/banks.js';
-import { PIX_KEY_TYPE_NAMES, PixKeyType, type PixKeyTypeCode, validatePixKey } from './pix-key.js';
+import { ACCOUNT_MODELS, ACCOUNT_TYPES, BANK_FORMATS, HOLDER_NAME_LENGTH_MAX, bankByNumero, PIX_KEY_TYPE_NAMES, PixKeyType, type PixKeyTypeCode, validatePixKey } from '../banking/index.js';
 
 export interface ContaDtoInput {
   agencia?: string | null;
@@ -54,7 +53,7 @@ interface PayeeCommon {
 export interface PayeeByKey extends PayeeCommon {
   tipoCadastroPix: 1;
   tipoChave: PixKeyTypeCode;
-  /** Canonical DICT form (see pix-key.ts). */
+  /** Canonical DICT form (see banking/pix-key.ts). */
   chave: string;
 }
 export interface PayeeByBankData extends PayeeCommon {

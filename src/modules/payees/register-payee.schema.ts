@@ -2,16 +2,16 @@
 import { defineSpec } from '../../platform/http/operation-spec.js';
 import { DateTimeOut, Type, envelope, integer, obj, opt, text } from '../../platform/http/schema-types.js';
 import { documentText, IntOut, nullable, TextOut, UuidOut } from '../../platform/http/wire-blocks.js';
+import {
+  ACCOUNT_DIGITS_MAX as ACCOUNT_LENGTH_MAX,
+  AGENCY_TEXT_LENGTH_MAX as AGENCY_LENGTH_MAX,
+  BANK_NUMBER_TEXT_LENGTH_MAX as BANK_NUMBER_LENGTH_MAX,
+  CHECK_DIGIT_TEXT_LENGTH_MAX as CHECK_DIGIT_LENGTH_MAX,
+  HOLDER_NAME_LENGTH_MAX as NAME_LENGTH_MAX,
+  ISPB_LENGTH_MAX,
+  PIX_KEY_LENGTH_MAX,
+} from '../banking/index.js';
 
-/** DICT: a Pix key has at most 77 characters. */
-export const PIX_KEY_LENGTH_MAX = 77;
-const NAME_LENGTH_MAX = 150;
-const AGENCY_LENGTH_MAX = 10;
-const ACCOUNT_LENGTH_MAX = 20;
-const CHECK_DIGIT_LENGTH_MAX = 2;
-/** ISPB: 8 digits. */
-const ISPB_LENGTH_MAX = 8;
-const BANK_NUMBER_LENGTH_MAX = 10;
 
 /** 1 Corrente, 2 Poupança, 3 Pagamento, 4 Salário. */
 const accountType = () => opt(integer({ minimum: 1, maximum: 4 }));

@@ -54,3 +54,21 @@ export const MONTHLY_RATE_PERCENT_MAX = 100;
 
 /** Amounts are centavos: at most two decimal places. */
 export const MONEY_SCALE_MAX = 2;
+
+// Used by operator-lifecycle.ts.
+/** A disbursement may be dated ahead (the transfer lands on a later business day), at most this far. */
+export const DISBURSEMENT_AHEAD_DAYS_MAX = 30;
+
+// Used by proposal-blocks.ts.
+/** Internal bank codes (a reference table the interface does not show): small non-negative ids. */
+export const BANK_CODE_MAX = 99_999;
+
+/** The boleto's beneficiary (nomeCedente). */
+export const BOLETO_BENEFICIARY_NAME_LENGTH_MAX = 150;
+
+/** 47/48 digits, up to 54 characters when punctuated. */
+export const DIGITABLE_LINE_LENGTH_MAX = 60;
+
+export const LAUNCHES_MAX = 100;
+
+export const NOTES_LENGTH_MAX = 1000;

@@ -9,16 +9,15 @@ import { ProposalCode, refusal } from './proposal-codes.js';
 import { todayOf } from './proposal-access.js';
 import type { ProposalDeps } from './proposal-deps.js';
 import { type LifecycleEvent, Status, disbursementPath, statusDescription } from './proposal-lifecycle.js';
-import { bankByNumero } from './banks.js';
-import type { PaymentAccount } from './bank-account.js';
+import { bankByNumero } from '../banking/index.js';
+import type { PaymentAccount } from '../banking/index.js';
 import { firstDueDateOf, monthlyRateOf, plannedInstallmentsOf } from './proposal-plan.js';
 import { findByNumberForOperator, listInstallments, type ProposalRow } from './proposal-repository.js';
 import { cancelRow } from './cancel-proposal.js';
 import { refuseRow } from './refuse-proposal.js';
 import { applyEvent, type EventContext, statusOf } from './proposal-transitions.js';
+import { DISBURSEMENT_AHEAD_DAYS_MAX } from './limits.js';
 
-/** A disbursement may be dated ahead (the transfer lands on a later business day), at most this far. */
-export const DISBURSEMENT_AHEAD_DAYS_MAX = 30;
 
 export interface OperatorCommand {
   numero: number;

@@ -2,19 +2,15 @@
 // writes them). Requiredness beyond the interface is enforced by the use cases, with messages.
 import { arrayOf, bool, dateTime, integer, money, obj, opt, percent, text } from '../../platform/http/schema-types.js';
 import { documentText, INSTALLMENT_NUMBER_MAX, OPERATION_CODE_LENGTH_MAX } from '../../platform/http/wire-blocks.js';
+import {
+  ACCOUNT_DIGITS_MAX as ACCOUNT_LENGTH_MAX,
+  AGENCY_TEXT_LENGTH_MAX as AGENCY_LENGTH_MAX,
+  BANK_NUMBER_TEXT_LENGTH_MAX as BANK_NUMBER_LENGTH_MAX,
+  CHECK_DIGIT_TEXT_LENGTH_MAX as CHECK_DIGIT_LENGTH_MAX,
+  HOLDER_NAME_LENGTH_MAX,
+} from '../banking/index.js';
+import { BANK_CODE_MAX, BOLETO_BENEFICIARY_NAME_LENGTH_MAX, DIGITABLE_LINE_LENGTH_MAX, LAUNCHES_MAX, NOTES_LENGTH_MAX } from './limits.js';
 
-/** Internal bank codes (a reference table the interface does not show): small non-negative ids. */
-const BANK_CODE_MAX = 99_999;
-const AGENCY_LENGTH_MAX = 10;
-const ACCOUNT_LENGTH_MAX = 20;
-const CHECK_DIGIT_LENGTH_MAX = 2;
-/** Bank number ('001') or, from some clients, an 8-digit ISPB. */
-const BANK_NUMBER_LENGTH_MAX = 10;
-const NAME_LENGTH_MAX = 150;
-/** 47/48 digits, up to 54 characters when punctuated. */
-const DIGITABLE_LINE_LENGTH_MAX = 60;
-const LAUNCHES_MAX = 100;
-const NOTES_LENGTH_MAX = 1000;
 
 const bankCode = () => opt(integer({ minimum: 0, maximum: BANK_CODE_MAX }));
 /** 1 Corrente, 2 Poupança, 3 Pagamento, 4 Salário (same codes as the payee's tipoConta). */
@@ -30,7 +26,7 @@ export const PaymentAccount = obj({
   contaDig: opt(text({ maxLength: CHECK_DIGIT_LENGTH_MAX })),
   numeroBanco: opt(text({ maxLength: BANK_NUMBER_LENGTH_MAX })),
   documentoFederalPagamento: opt(documentText()),
-  nomePagamento: opt(text({ maxLength: NAME_LENGTH_MAX })),
+  nomePagamento: opt(text({ maxLength: HOLDER_NAME_LENGTH_MAX })),
 });
 
 /** Item of `propostaLancamentos`: a payment made out of the disbursement (e.g. a debt paid off). */
@@ -47,9 +43,9 @@ export const ProposalLaunch = obj({
   conta: opt(text({ maxLength: ACCOUNT_LENGTH_MAX })),
   contaDig: opt(text({ maxLength: CHECK_DIGIT_LENGTH_MAX })),
   documentoFederal: opt(documentText()),
-  nomePagamento: opt(text({ maxLength: NAME_LENGTH_MAX })),
+  nomePagamento: opt(text({ maxLength: HOLDER_NAME_LENGTH_MAX })),
   documentoFederalCedente: opt(documentText()),
-  nomeCedente: opt(text({ maxLength: NAME_LENGTH_MAX })),
+  nomeCedente: opt(text({ maxLength: BOLETO_BENEFICIARY_NAME_LENGTH_MAX })),
 });
 
 const costs = {

@@ -4,7 +4,7 @@
 import { dateToWire, localDate } from '../../platform/dates.js';
 import { dec, sum, ZERO, type Decimal } from '../../platform/money.js';
 import type { BoletoSummary } from '../receivables/index.js';
-import type { PaymentAccount } from './bank-account.js';
+import type { PaymentAccount } from '../banking/index.js';
 import type { ProposalLaunch } from './proposal-launches.js';
 import type { InstallmentRow, ProposalRow } from './proposal-repository.js';
 

@@ -9,7 +9,7 @@ import { textOf } from '../../platform/fields.js';
 import { type Decimal, dec } from '../../platform/money.js';
 import { parametroValue } from '../../platform/http/schema-types.js';
 import type { Parametro } from '../../platform/http/envelope.js';
-import { type PaymentAccount, validatePaymentAccount } from './bank-account.js';
+import { type PaymentAccount, validatePaymentAccount } from '../banking/index.js';
 import { type CostAmounts, FINANCED_COST_FIELDS, MONTHLY_CHARGE_FIELDS, type PersonType, type ProposalPricingInput, pricingInputProblems } from './pricing/index.js';
 import type { Proposal } from './proposal-blocks.js';
 import { ProposalCode as C, messagesOf, pricingCode } from './proposal-codes.js';

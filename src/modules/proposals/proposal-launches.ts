@@ -6,7 +6,7 @@ import { Problems, type MessageInput } from '../../platform/errors.js';
 import { calendarDateOf, compareDates, type LocalDate } from '../../platform/dates.js';
 import { type Decimal, ZERO, sum } from '../../platform/money.js';
 import { textOf } from '../../platform/fields.js';
-import { type PaymentAccount, type PaymentAccountInput, validatePaymentAccount } from './bank-account.js';
+import { type PaymentAccount, type PaymentAccountInput, validatePaymentAccount } from '../banking/index.js';
 import { messagesOf } from './proposal-codes.js';
 
 export const LaunchCode = {

@@ -3,7 +3,7 @@
 import { brazilDateAt, dateToWire, localDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
 import type { BoletoSummary, ScheduleSummary } from '../receivables/index.js';
-import type { PaymentAccount } from './bank-account.js';
+import type { PaymentAccount } from '../banking/index.js';
 import { clientFields } from './proposal-client-view.js';
 import { isStatusId, statusDescription } from './proposal-lifecycle.js';
 import type { HistoryRow, InstallmentRow, ProposalRow } from './proposal-repository.js';

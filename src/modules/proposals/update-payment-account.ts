@@ -8,7 +8,7 @@
 import type { Static } from 'typebox';
 import { Problems } from '../../platform/errors.js';
 import type { OperationContext } from '../../platform/http/operations.js';
-import { validatePaymentAccount } from './bank-account.js';
+import { validatePaymentAccount } from '../banking/index.js';
 import type { spec } from './update-payment-account.schema.js';
 import { ProposalCode, refusal } from './proposal-codes.js';
 import { partnerActor, proposalOfPartner, todayOf } from './proposal-access.js';

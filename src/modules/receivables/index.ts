@@ -23,7 +23,7 @@ export { cancelBoletoNow } from './collections/collection-cancel.js';
 export { boletoById, boletoInstallments, boletoOfCharge, chargeById, chargeInstallments, setBoletoSituacao, setChargeStatus, type BoletoRow, type ChargeRow } from './collections/collection-repository.js';
 export { boletoBatches, countBoletos, listBoletos, NO_BOLETO_FILTER, type ListedBoleto } from './collections/list-boletos.js';
 export { boletoMetrics } from './collections/boleto-metrics.js';
-export { bradescoNossoNumeroDigit, modulo10 } from './collections/boleto/check-digits.js';
+export { bradescoNossoNumeroDigit, itauNossoNumeroDigit, modulo10 } from './collections/boleto/check-digits.js';
 export { buildBrCode } from './collections/pix/br-code.js';
 export { qrPngBase64 } from './collections/pix/qr.js';
 
@@ -39,3 +39,7 @@ export { receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from '.
 
 // The book export (`caas export installments|payments`).
 export { countInstallments, countPayments, installmentBatches, paymentBatches, type DateRange, type InstallmentRecord, type PaymentRecord } from './export-receivables.js';
+
+// The console's read side (issue 16): Painel figures, one proposal's schedule, the Cobrança pages
+// and the boleto slip by number.
+export { BOLETO_STATUS_OPTIONS, boletoSlipByNumber, CHARGE_STATUSES, collectionFiguresOn, pageBoletos, pageCharges, scheduleView, type BoletoLine, type ChargeLine, type CollectionFigures, type CountAmount, type InstallmentLine, type LaunchLine, type ScheduleView } from './operator-views.js';

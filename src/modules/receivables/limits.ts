@@ -42,8 +42,6 @@ export const LAUNCH_DESCRIPTION_LENGTH_MAX = 255;
 export const DUE_DATE_AHEAD_DAYS_MAX = 3_650;
 
 // Used by collections/pix/br-code.ts (the Pix BR Code fields, in characters).
-export const PIX_KEY_LENGTH_MAX = 77; // DICT limit (compatibility-notes)
-
 export const PIX_URL_LENGTH_MAX = 77; // the location URL, without "https://"
 
 export const MERCHANT_NAME_LENGTH_MAX = 25;

@@ -209,3 +209,6 @@ export async function boletoSlipByNumber(db: Db, settings: ReceivablesSettings, 
   if (boleto === undefined || boleto.registration_status === BoletoSituacao.cancelled) return null;
   return { pdf: await printBoleto(db, settings, boleto), number: numero };
 }
+
+/** The boleto registration statuses as [code, description] pairs (the Cobrança filter). */
+export const BOLETO_STATUS_OPTIONS: readonly (readonly [string, string])[] = Object.values(BoletoSituacao).map((s) => [String(s), registrationView(s).descricaoBoletoRegistro] as const);

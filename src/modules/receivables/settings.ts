@@ -5,7 +5,8 @@
 import { classifyDocument } from '../../platform/documents.js';
 import { issuerConfigProblems, type BoletoIssuerConfig } from './collections/boleto/free-field.js';
 import { chargesConfig, DEFAULT_CHARGES_CONFIG, type ChargesConfig, type RoundingMode } from './schedule/charges-math/index.js';
-import { BENEFICIARY_NAME_LENGTH_MAX, MERCHANT_CITY_LENGTH_MAX, MERCHANT_NAME_LENGTH_MAX, PIX_KEY_LENGTH_MAX } from './limits.js';
+import { PIX_KEY_LENGTH_MAX } from '../banking/index.js';
+import { BENEFICIARY_NAME_LENGTH_MAX, MERCHANT_CITY_LENGTH_MAX, MERCHANT_NAME_LENGTH_MAX } from './limits.js';
 
 export interface ReceivablesSettings {
   issuer: BoletoIssuerConfig;
@@ -16,7 +17,7 @@ export interface ReceivablesSettings {
   charges: ChargesConfig;
 }
 
-const BANK_NAMES: Readonly<Record<string, string>> = { '001': 'Banco do Brasil S.A.', '237': 'Banco Bradesco S.A.' };
+const BANK_NAMES: Readonly<Record<string, string>> = { '001': 'Banco do Brasil S.A.', '237': 'Banco Bradesco S.A.', '341': 'Itaú Unibanco S.A.' };
 
 /** Sandbox defaults: Banco do Brasil, convênio of 7 digits, carteira 17; a valid sample CNPJ. */
 export const SANDBOX_ENV: Readonly<Record<string, string>> = Object.freeze({

@@ -1,9 +1,11 @@
 // `caas cnab retorno` and the inbox worker: a CNAB 240 return file applied whole, in one
-// transaction, once. The file's SHA-256 is stored with it: the same file again changes nothing
-// (and a concurrent import of the same file waits on the unique index, then finds it done).
+// transaction, once, by the command `settlement.cnab.import` whose actor is the bank (system
+// 'bank:<code>'). The file's SHA-256 is stored with it: the same file again changes nothing (and a
+// concurrent import of the same file waits on the unique index, then finds it done).
 import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
-import { inTransaction, type Db, type Tx } from '../../platform/db/pool.js';
+import { runDefined, type CommandDefinition } from '../../platform/commands.js';
+import type { Db, Tx } from '../../platform/db/pool.js';
 import { dec } from '../../platform/money.js';
 import { boletoById, BoletoSituacao, cancelBoletoNow, registerBoleto, scheduleById, setBoletoSituacao } from '../receivables/index.js';
 import { applyReportedPayment, type ApplyOutcome, type PayDeps, type PaymentTarget } from './apply-payment.js';
@@ -92,26 +94,40 @@ export function sha256Of(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+interface ParsedReturn {
+  name: string;
+  sha256: string;
+  file: ReturnFile;
+}
+
+/** The import of one parsed return file, whole: a command whose actor is the bank. */
+export function importReturnCommand(deps: PayDeps): CommandDefinition<ParsedReturn, ImportResult> {
+  return {
+    name: 'settlement.cnab.import',
+    summarize: (r) => `${r.file} (sha256 ${r.sha256.slice(0, 12)}): ${r.status}, ${r.entries} line(s)`,
+    handler: async ({ name, sha256, file }, { tx, now }) => {
+      const result: ImportResult = { file: name, sha256, status: 'applied', bank: file.bank, entries: file.entries.length, outcomes: {} };
+      const fileId = randomUUID();
+      const inserted = await tx
+        .insertInto('settlement_files')
+        .values({ id: fileId, direction: 'return', bank_code: file.bank, name, sha256, file_sequence: file.fileSequence, entries: file.entries.length, created_at: now })
+        .onConflict((oc) => oc.columns(['direction', 'sha256']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted === undefined) return { ...result, status: 'alreadyImported' as const };
+      const ctx: Ctx = { tx, deps, file, fileId, sha256, now };
+      for (const entry of file.entries) {
+        const outcome = await applyEntry(ctx, entry);
+        result.outcomes[outcome] = (result.outcomes[outcome] ?? 0) + 1;
+      }
+      return result;
+    },
+  };
+}
+
 /** Parses first (a bad file changes nothing and names its line and field), then applies it whole. */
 export async function importReturnFile(db: Db, clock: Clock, deps: PayDeps, name: string, bytes: Buffer): Promise<ImportResult> {
   const file = parseReturn(name, bytes.toString('latin1'));
-  const sha256 = sha256Of(bytes);
-  const result: ImportResult = { file: name, sha256, status: 'applied', bank: file.bank, entries: file.entries.length, outcomes: {} };
-  return inTransaction(db, async (tx) => {
-    const now = clock.now();
-    const fileId = randomUUID();
-    const inserted = await tx
-      .insertInto('settlement_files')
-      .values({ id: fileId, direction: 'return', bank_code: file.bank, name, sha256, file_sequence: file.fileSequence, entries: file.entries.length, created_at: now })
-      .onConflict((oc) => oc.columns(['direction', 'sha256']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted === undefined) return { ...result, status: 'alreadyImported' as const };
-    const ctx: Ctx = { tx, deps, file, fileId, sha256, now };
-    for (const entry of file.entries) {
-      const outcome = await applyEntry(ctx, entry);
-      result.outcomes[outcome] = (result.outcomes[outcome] ?? 0) + 1;
-    }
-    return result;
-  });
+  const input = { name, sha256: sha256Of(bytes), file };
+  return (await runDefined({ db, clock }, importReturnCommand(deps), input, { kind: 'system', id: `bank:${file.bank}` })).result;
 }

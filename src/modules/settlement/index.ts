@@ -14,3 +14,5 @@ export { scanInbox } from './inbox-worker.js';
 export { parseSettlementEnv, type SettlementSettings, type PixProviderSettings } from './settings.js';
 export { reconcile, reconciliationCsv, type Reconciliation, type ChannelReconciliation } from './reconcile.js';
 export { registerChargeAtProvider } from './pix/register-charge.js';
+export { PIX_CONFIRM_JOB, applyConfirmedPixCommand } from './pix/webhook.js';
+export { importReturnCommand } from './import-return.js';

@@ -20,5 +20,12 @@ export const PIX_WEBHOOK_BODY_BYTES_MAX = 1024 * 1024;
 /** An access token is renewed this long before the expiry the provider announced. */
 export const PIX_TOKEN_EARLY_RENEWAL_MS = 60_000;
 
+/**
+ * A pix notification that could not be confirmed (GET /pix failed) is retried by a job this many
+ * times (the platform backoff doubles from 5 s up to 15 min: about 6 hours in all); after that it
+ * stays pending, listed by `caas reconcile`, until the provider delivers it again.
+ */
+export const PIX_CONFIRM_ATTEMPTS_MAX = 30;
+
 // Used by pix/webhook.ts.
 export const PIX_PER_NOTIFICATION_MAX = 1000;

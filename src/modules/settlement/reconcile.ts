@@ -33,10 +33,22 @@ export interface UnmatchedLine {
   reason: string;
 }
 
+/** A pix the provider notified and that is not confirmed yet (GET /pix failed; a job retries it). */
+export interface PendingPixLine {
+  endToEndId: string;
+  txid: string | null;
+  amount: string;
+  paidAt: string;
+  attempts: number;
+  lastError: string | null;
+}
+
 export interface Reconciliation {
   date: LocalDate;
   channels: ChannelReconciliation[];
   unmatched: UnmatchedLine[];
+  /** Every pix still waiting for confirmation, whatever its day (oldest first). */
+  pendingPix: PendingPixLine[];
 }
 
 const tally = (row: { n: number | string | bigint | null; total: string | null } | undefined): Tally => ({ count: Number(row?.n ?? 0), amount: dec(row?.total ?? 0).toFixed(2) });
@@ -62,6 +74,11 @@ async function settledOn(db: Db, channel: SettlementChannel, date: LocalDate) {
 async function unmatchedOn(db: Db, date: LocalDate): Promise<UnmatchedLine[]> {
   const rows = await db.selectFrom('settlement_unmatched').selectAll().where('paid_on', '=', date).where('resolved_at', 'is', null).orderBy('created_at').execute();
   return rows.map((r) => ({ channel: r.channel, actor: r.actor, reference: r.reference, amount: r.amount, paidOn: r.paid_on, reason: r.reason }));
+}
+
+async function pendingPix(db: Db): Promise<PendingPixLine[]> {
+  const rows = await db.selectFrom('settlement_pix_notifications').selectAll().where('confirmed_at', 'is', null).orderBy('received_at').orderBy('end_to_end_id').execute();
+  return rows.map((r) => ({ endToEndId: r.end_to_end_id, txid: r.txid, amount: dec(r.amount).toFixed(2), paidAt: r.paid_at, attempts: r.attempts, lastError: r.last_error }));
 }
 
 /** Sent to the bank (remittance) and not yet confirmed, as of now: registrations still pending. */
@@ -95,7 +112,7 @@ export async function reconcile(db: Db, date: LocalDate): Promise<Reconciliation
       pendingConfirmation: await pending(db, channel),
     });
   }
-  return { date, channels, unmatched };
+  return { date, channels, unmatched, pendingPix: await pendingPix(db) };
 }
 
 /** One CSV: a row per channel and measure, then a row per unmatched receipt. */
@@ -106,5 +123,6 @@ export function reconciliationCsv(r: Reconciliation): string[] {
     for (const measure of ['expected', 'received', 'excess', 'unmatched', 'pendingConfirmation'] as const) rows.push([r.date, c.channel, measure, String(c[measure].count), c[measure].amount, '', '', '']);
   }
   for (const u of r.unmatched) rows.push([r.date, u.channel, 'unmatchedReceipt', '1', u.amount, u.reference, u.actor, u.reason]);
+  for (const p of r.pendingPix) rows.push([r.date, 'pix', 'pendingPix', '1', p.amount, p.endToEndId, '', p.lastError ?? '']);
   return rows.map((row) => row.map(quote).join(','));
 }

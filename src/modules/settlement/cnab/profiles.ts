@@ -1,7 +1,7 @@
 // Where the CNAB 240 layouts of Banco do Brasil (001), Itaú (341) and Bradesco (237) differ from
 // FEBRABAN's, as data: layout versions, the convênio field of the headers, how the 20 positions of
 // the nosso número are filled, the return movement codes and the rejection reason texts.
-import { bradescoNossoNumeroDigit, modulo10 } from '../../receivables/index.js';
+import { bradescoNossoNumeroDigit, itauNossoNumeroDigit } from '../../receivables/index.js';
 
 export type ReturnKind = 'registered' | 'rejected' | 'settled' | 'writtenOff' | 'informational';
 
@@ -99,11 +99,11 @@ const ITAU: BankProfile = {
   batchLayoutVersion: '030',
   density: '00000',
   agreementField: () => ' '.repeat(20), // Itaú identifies the beneficiary by agência/conta only
-  // carteira (3) + nosso número (8) + DAC (1) + 8 blanks; DAC = mod 10 of agência, conta, carteira, nosso número
+  // carteira (3) + nosso número (8) + DAC (1) + 8 blanks; the DAC of the boleto (check-digits.ts)
   nossoNumeroField: (sequence, issuer) => {
     const wallet = digits(issuer.wallet, 3);
     const number = digits(sequence.toString(), 8);
-    const dac = modulo10(`${digits(issuer.branch, 4)}${digits(issuer.account, 5)}${wallet}${number}`);
+    const dac = itauNossoNumeroDigit(digits(issuer.branch, 4), digits(issuer.account, 5), wallet, number);
     return `${wallet}${number}${dac}        `;
   },
   sequenceOf: (field) => sequenceFrom(/^\d{3}(\d{8})\d {8}$/.exec(field)),

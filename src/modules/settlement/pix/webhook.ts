@@ -1,21 +1,27 @@
 // Pix notifications from the provider's webhook: each pix is stored (once, by endToEndId), then
 // confirmed with GET /pix/{e2eid} (what the provider answers there is what counts), then applied
-// to the charge its txid names, in one transaction with the history and the callbacks. A pix
-// whose confirmation fails stays pending (reconciliation lists it) and is confirmed on a retry.
+// to the charge its txid names by the command `settlement.pix.apply` (actor: the provider), in one
+// transaction with the history and the callbacks. A pix whose confirmation fails stays pending
+// (reconciliation lists it) and a job retries the confirmation (PIX_CONFIRM_JOB); a delivery of
+// the same notification by the provider also retries it.
 import type { Clock } from '../../../platform/clock.js';
+import { runDefined, type CommandDefinition } from '../../../platform/commands.js';
 import { inTransaction, type Db, type Tx } from '../../../platform/db/pool.js';
 import { brazilDateAt } from '../../../platform/dates.js';
+import { enqueueJob, jobBackoffMs, type JobHandler } from '../../../platform/jobs.js';
 import { dec } from '../../../platform/money.js';
 import { applyReportedPayment, type ApplyOutcome, type PayDeps, type PaymentTarget } from '../apply-payment.js';
+import { PIX_CONFIRM_ATTEMPTS_MAX, PIX_PER_NOTIFICATION_MAX } from '../limits.js';
 import type { PixApiClient } from './api-client.js';
-import type { PixWebhookBody } from './api-types.js';
-import { PIX_PER_NOTIFICATION_MAX } from '../limits.js';
+import type { PixAnswer, PixWebhookBody } from './api-types.js';
 
 export type Notification = PixWebhookBody['pix'][number];
 
 const E2E_RE = /^[A-Za-z0-9]{32}$/;
 const MONEY_RE = /^\d{1,16}\.\d{2}$/;
 const TXID_RE = /^[A-Za-z0-9]{26,35}$/;
+/** The job that retries the confirmation of a pix whose GET /pix failed; payload { endToEndId }. */
+export const PIX_CONFIRM_JOB = 'settlement.pix-confirm';
 
 export class WebhookBodyError extends Error {}
 
@@ -50,25 +56,78 @@ export interface PixDeps {
   actor: string;
 }
 
+export interface ConfirmedPix {
+  endToEndId: string;
+  /** What GET /pix/{e2eid} answered. */
+  confirmed: PixAnswer;
+}
+
+/** The settlement of one confirmed pix: a command whose actor is the provider. */
+export function applyConfirmedPixCommand(deps: PayDeps): CommandDefinition<ConfirmedPix, { endToEndId: string; outcome: ApplyOutcome }> {
+  return {
+    name: 'settlement.pix.apply',
+    summarize: (r) => `pix ${r.endToEndId}: ${r.outcome}`,
+    handler: async ({ endToEndId, confirmed }, { tx, now, actor }) => {
+      const row = await tx.selectFrom('settlement_pix_notifications').select('confirmed_at').where('end_to_end_id', '=', endToEndId).forUpdate().executeTakeFirstOrThrow();
+      if (row.confirmed_at !== null) return { endToEndId, outcome: 'duplicate' as const };
+      const target = await targetOfTxid(tx, confirmed.txid);
+      const paidOn = brazilDateAt(new Date(confirmed.horario));
+      const outcome = await applyReportedPayment(tx, deps, target, { sourceKey: `pix:${endToEndId}`, channel: 'pix', actor: actor.id, reference: confirmed.txid ?? endToEndId, amount: dec(confirmed.valor), paidOn, creditedOn: paidOn, fileId: null, reportedCharges: null, reportedDiscount: null }, now);
+      await tx.updateTable('settlement_pix_notifications').set({ confirmed_at: now, last_error: null }).where('end_to_end_id', '=', endToEndId).execute();
+      return { endToEndId, outcome };
+    },
+  };
+}
+
+/** GET /pix/{e2eid}; throws when the provider does not confirm that very pix. */
+async function confirmation(client: PixApiClient, endToEndId: string): Promise<PixAnswer> {
+  const confirmed = await client.getPix(endToEndId);
+  if (confirmed.endToEndId !== endToEndId || !MONEY_RE.test(confirmed.valor) || Number.isNaN(Date.parse(confirmed.horario))) throw new Error(`GET /pix/${endToEndId} answered another pix`);
+  return confirmed;
+}
+
+async function apply(d: PixDeps, confirmed: ConfirmedPix): Promise<ApplyOutcome> {
+  return (await runDefined({ db: d.db, clock: d.clock }, applyConfirmedPixCommand(d.deps), confirmed, { kind: 'system', id: d.actor })).result.outcome;
+}
+
+/** A failed confirmation counted; the first one hands the notification to the retry job. */
+async function recordFailure(d: PixDeps, endToEndId: string, error: unknown): Promise<void> {
+  await inTransaction(d.db, async (tx) => {
+    const now = d.clock.now();
+    const row = await tx
+      .updateTable('settlement_pix_notifications')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: (error as Error).message.slice(0, 500) }))
+      .where('end_to_end_id', '=', endToEndId)
+      .returning('attempts')
+      .executeTakeFirstOrThrow();
+    if (row.attempts === 1) await enqueueJob(tx, PIX_CONFIRM_JOB, { endToEndId }, now, { maxAttempts: PIX_CONFIRM_ATTEMPTS_MAX, runAt: new Date(now.getTime() + jobBackoffMs(1)) });
+  });
+}
+
 /** Confirms one stored notification with the provider and applies it; null when it stays pending. */
 export async function confirmAndApply(d: PixDeps, endToEndId: string): Promise<ApplyOutcome | null> {
-  let confirmed;
+  let confirmed: PixAnswer;
   try {
-    confirmed = await d.client.getPix(endToEndId);
-    if (confirmed.endToEndId !== endToEndId || !MONEY_RE.test(confirmed.valor)) throw new Error(`GET /pix/${endToEndId} answered another pix`);
+    confirmed = await confirmation(d.client, endToEndId);
   } catch (error) {
-    await d.db.updateTable('settlement_pix_notifications').set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: (error as Error).message.slice(0, 500) })).where('end_to_end_id', '=', endToEndId).execute();
+    await recordFailure(d, endToEndId, error);
     return null;
   }
-  return inTransaction(d.db, async (tx) => {
-    const now = d.clock.now();
-    const row = await tx.selectFrom('settlement_pix_notifications').select('confirmed_at').where('end_to_end_id', '=', endToEndId).forUpdate().executeTakeFirstOrThrow();
-    if (row.confirmed_at !== null) return 'duplicate' as const;
-    const target = await targetOfTxid(tx, confirmed.txid);
-    const outcome = await applyReportedPayment(tx, d.deps, target, { sourceKey: `pix:${endToEndId}`, channel: 'pix', actor: d.actor, reference: confirmed.txid ?? endToEndId, amount: dec(confirmed.valor), paidOn: brazilDateAt(new Date(confirmed.horario)), creditedOn: brazilDateAt(new Date(confirmed.horario)), fileId: null, reportedCharges: null, reportedDiscount: null }, now);
-    await tx.updateTable('settlement_pix_notifications').set({ confirmed_at: now, last_error: null }).where('end_to_end_id', '=', endToEndId).execute();
-    return outcome;
-  });
+  return apply(d, { endToEndId, confirmed });
+}
+
+/**
+ * The retry job: confirms and applies a pending notification. A failing GET /pix throws, so the
+ * job runner retries it with its backoff (PIX_CONFIRM_ATTEMPTS_MAX attempts).
+ */
+export function pixConfirmJob(d: Omit<PixDeps, 'clock'>): JobHandler {
+  return async (payload, { tx, now }) => {
+    const endToEndId = (payload as { endToEndId?: unknown } | null)?.endToEndId;
+    if (typeof endToEndId !== 'string') throw new Error(`assertion: ${PIX_CONFIRM_JOB} payload without endToEndId`);
+    const row = await tx.selectFrom('settlement_pix_notifications').select('confirmed_at').where('end_to_end_id', '=', endToEndId).executeTakeFirst();
+    if (row === undefined || row.confirmed_at !== null) return; // confirmed meanwhile (a new delivery)
+    await apply({ ...d, clock: { now: () => now } }, { endToEndId, confirmed: await confirmation(d.client, endToEndId) });
+  };
 }
 
 /** Stores every notification (once each), then confirms and applies the new or still-pending ones. */

@@ -73,3 +73,19 @@ export function bradescoNossoNumeroDigit(walletAndNumber: string): string {
   if (remainder === 1) return 'P';
   return String(11 - remainder);
 }
+
+/**
+ * Itaú's DAC of the nosso número: modulo 10 of agência (4) + conta (5, without its DAC) + carteira
+ * (3) + nosso número (8); for the "escritural" carteiras 126, 131, 146, 150 and 168, of carteira +
+ * nosso número only (Itaú's boleto manual, "cálculo do DAC do nosso número").
+ */
+export function itauNossoNumeroDigit(branch: string, account: string, wallet: string, number: string): number {
+  return ITAU_WALLETS_DAC_WITHOUT_ACCOUNT.includes(wallet) ? modulo10(`${wallet}${number}`) : modulo10(`${branch}${account}${wallet}${number}`);
+}
+
+export const ITAU_WALLETS_DAC_WITHOUT_ACCOUNT: readonly string[] = ['126', '131', '146', '150', '168'];
+
+/** Itaú's DAC of agência/conta: modulo 10 of agência (4) + conta (5). */
+export function itauAccountDigit(branch: string, account: string): number {
+  return modulo10(`${branch}${account}`);
+}

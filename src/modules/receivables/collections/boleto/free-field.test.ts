@@ -46,7 +46,7 @@ test('issuerConfigProblems lists every problem with its field', () => {
   assert.deepEqual(issuerConfigProblems(BB), []);
   assert.deepEqual(issuerConfigProblems(BRADESCO), []);
   assert.deepEqual(issuerConfigProblems(null).map((p) => p.field), ['boleto']);
-  assert.deepEqual(issuerConfigProblems({ bankCode: '341' }).map((p) => p.field), ['boleto.bankCode']);
+  assert.deepEqual(issuerConfigProblems({ bankCode: '104' }).map((p) => p.field), ['boleto.bankCode']);
   const problems = issuerConfigProblems({ bankCode: '001', agreement: '123456', wallet: 'A7', branch: '12345', account: '', branchDigit: '12' });
   assert.deepEqual(problems.map((p) => p.field), ['boleto.agreement', 'boleto.wallet', 'boleto.branch', 'boleto.account', 'boleto.branchDigit']);
   assert.match(problems[0]!.description, /exatamente 7 algarismos/);

@@ -6,10 +6,13 @@
 //   000000 (6) + nosso número (17 = convênio 7 + sequence 10) + carteira (2)
 // Bradesco (237):
 //   agência (4) + carteira (2) + nosso número (11) + conta (7) + 0 (1)
-import { bradescoNossoNumeroDigit } from './check-digits.js';
+// Itaú (341), every carteira but the 15-digit ones (106, 107, 122, 142, 143, 195, 196, 198):
+//   carteira (3) + nosso número (8) + DAC (1) + agência (4) + conta (5) + DAC agência/conta (1) + 000
+//   where DAC = modulo 10 of agência + conta + carteira + nosso número (check-digits.ts).
+import { bradescoNossoNumeroDigit, itauAccountDigit, itauNossoNumeroDigit } from './check-digits.js';
 import { FREE_FIELD_LENGTH } from './barcode.js';
 
-export const SUPPORTED_BANK_CODES = ['001', '237'] as const;
+export const SUPPORTED_BANK_CODES = ['001', '237', '341'] as const;
 export type SupportedBankCode = (typeof SUPPORTED_BANK_CODES)[number];
 
 /** Issuer configuration. Field names in English; the bank manuals' words are in the comments. */
@@ -17,7 +20,7 @@ export interface BoletoIssuerConfig {
   bankCode: SupportedBankCode;
   /** Convênio: 7 digits for Banco do Brasil; unused by Bradesco. */
   agreement?: string;
-  /** Carteira: 2 digits. */
+  /** Carteira: 2 digits (Itaú: 3). */
   wallet: string;
   /** Agência without its check digit. */
   branch: string;
@@ -29,7 +32,7 @@ export interface BoletoIssuerConfig {
 
 export interface FreeFieldResult {
   freeField: string;
-  /** As printed on the slip (Banco do Brasil: 17 digits; Bradesco: "09/00000000001-P"). */
+  /** As printed on the slip (Banco do Brasil: 17 digits; Bradesco: "09/00000000001-P"; Itaú: "109/00000001-9"). */
   nossoNumero: string;
 }
 
@@ -48,6 +51,8 @@ interface FieldRule {
 interface BankLayout {
   sequenceDigits: number;
   rules: FieldRule[];
+  /** Problems beyond the field lengths (Itaú: the carteiras of another layout, the account DAC). */
+  extraProblems?(config: Record<string, unknown>, prefix: string): ConfigProblem[];
   build(config: BoletoIssuerConfig, sequence: string): FreeFieldResult;
 }
 
@@ -80,7 +85,39 @@ const LAYOUTS: Record<SupportedBankCode, BankLayout> = {
       return { freeField, nossoNumero: `${wallet}/${sequence}-${bradescoNossoNumeroDigit(wallet + sequence)}` };
     },
   },
+  '341': {
+    sequenceDigits: 8,
+    rules: [
+      { field: 'wallet', minLength: 3, maxLength: 3 },
+      { field: 'branch', minLength: 1, maxLength: 4 },
+      { field: 'account', minLength: 1, maxLength: 5 },
+    ],
+    extraProblems: itauProblems,
+    build(config, sequence) {
+      const branch = pad(config.branch, 4);
+      const account = pad(config.account, 5);
+      const dac = itauNossoNumeroDigit(branch, account, config.wallet, sequence);
+      const freeField = `${config.wallet}${sequence}${dac}${branch}${account}${itauAccountDigit(branch, account)}000`;
+      return { freeField, nossoNumero: `${config.wallet}/${sequence}-${dac}` };
+    },
+  },
 };
+
+/** Itaú carteiras whose free field carries "seu número" and a client code instead (not supported). */
+const ITAU_FIFTEEN_DIGIT_WALLETS: readonly string[] = ['106', '107', '122', '142', '143', '195', '196', '198'];
+
+function itauProblems(config: Record<string, unknown>, prefix: string): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const { wallet, branch, account, accountDigit } = config as Partial<Record<string, string>>;
+  if (wallet !== undefined && ITAU_FIFTEEN_DIGIT_WALLETS.includes(wallet)) {
+    problems.push({ field: `${prefix}.wallet`, description: `Carteira Itaú ${wallet} usa o leiaute de 15 posições (seu número e código do cliente), não suportado; use uma carteira de nosso número de 8 posições (por exemplo 109).` });
+  }
+  if (typeof branch === 'string' && typeof account === 'string' && DIGITS_RE.test(branch + account) && accountDigit !== undefined && CHECK_DIGIT_RE.test(accountDigit)) {
+    const expected = String(itauAccountDigit(pad(branch, 4), pad(account, 5)));
+    if (accountDigit !== expected) problems.push({ field: `${prefix}.accountDigit`, description: `O DAC de agência/conta Itaú (módulo 10 de agência e conta) é ${expected}, não ${accountDigit}.` });
+  }
+  return problems;
+}
 
 const DIGITS_RE = /^\d+$/;
 const CHECK_DIGIT_RE = /^[0-9X]$/;
@@ -94,7 +131,8 @@ export function issuerConfigProblems(raw: unknown, prefix = 'boleto'): ConfigPro
     return [{ field: `${prefix}.bankCode`, description: `Banco emissor não suportado; use um de: ${SUPPORTED_BANK_CODES.join(', ')}.` }];
   }
   const problems: ConfigProblem[] = [];
-  for (const rule of LAYOUTS[bankCode as SupportedBankCode].rules) {
+  const layout = LAYOUTS[bankCode as SupportedBankCode];
+  for (const rule of layout.rules) {
     const value = config[rule.field];
     const ok = typeof value === 'string' && DIGITS_RE.test(value) && value.length >= rule.minLength && value.length <= rule.maxLength;
     if (!ok) problems.push({ field: `${prefix}.${rule.field}`, description: lengthDescription(rule) });
@@ -105,6 +143,7 @@ export function issuerConfigProblems(raw: unknown, prefix = 'boleto'): ConfigPro
       problems.push({ field: `${prefix}.${field}`, description: 'O dígito verificador deve ser um algarismo ou X.' });
     }
   }
+  if (problems.length === 0 && layout.extraProblems !== undefined) problems.push(...layout.extraProblems(config, prefix));
   return problems;
 }
 
@@ -128,7 +167,9 @@ export function buildFreeField(config: BoletoIssuerConfig, sequence: bigint): Fr
 /** "Agência / Código do beneficiário" as printed on the slip, e.g. "1606-0 / 06809350-0". */
 export function printedBeneficiaryCode(config: BoletoIssuerConfig): string {
   const withDigit = (value: string, digit: string | undefined) => (digit === undefined ? value : `${value}-${digit}`);
-  return `${withDigit(config.branch, config.branchDigit)} / ${withDigit(config.account, config.accountDigit)}`;
+  // Itaú prints agência/conta-DAC, the DAC being the one of the free field.
+  const accountDigit = config.bankCode === '341' ? String(itauAccountDigit(pad(config.branch, 4), pad(config.account, 5))) : config.accountDigit;
+  return `${withDigit(config.branch, config.branchDigit)} / ${withDigit(config.account, accountDigit)}`;
 }
 
 function lengthDescription(rule: FieldRule): string {

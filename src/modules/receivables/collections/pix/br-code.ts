@@ -3,7 +3,8 @@
 // CRC16-CCITT-FALSE (poly 0x1021, init 0xFFFF) computed over everything up to and including "6304".
 import { type Decimal, toCents } from '../../../../platform/money.js';
 import { crc16CcittFalse, parseTlvs, tlv } from './tlv.js';
-import { PIX_KEY_LENGTH_MAX, PIX_URL_LENGTH_MAX, MERCHANT_NAME_LENGTH_MAX, MERCHANT_CITY_LENGTH_MAX, TXID_LENGTH_MAX, AMOUNT_FIELD_LENGTH_MAX } from '../../limits.js';
+import { PIX_KEY_LENGTH_MAX } from '../../../banking/index.js';
+import { PIX_URL_LENGTH_MAX, MERCHANT_NAME_LENGTH_MAX, MERCHANT_CITY_LENGTH_MAX, TXID_LENGTH_MAX, AMOUNT_FIELD_LENGTH_MAX } from '../../limits.js';
 
 export const PIX_GUI = 'br.gov.bcb.pix';
 /** "***" is the txid of a static code that does not identify the payment. */

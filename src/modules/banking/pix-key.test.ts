@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { PIX_KEY_LENGTH_MAX, PixKeyType, type PixKeyTypeCode, isPixKeyType, validatePixKey } from './pix-key.js';
+import { PIX_KEY_LENGTH_MAX } from './limits.js';
+import { PixKeyType, type PixKeyTypeCode, isPixKeyType, validatePixKey } from './pix-key.js';
 
 function accepts(tipo: PixKeyTypeCode, chave: string, normalized: string): void {
   assert.deepEqual(validatePixKey(tipo, chave), { ok: true, key: normalized }, chave);

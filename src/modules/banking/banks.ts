@@ -1,10 +1,12 @@
 // The internal bank codes (`codigoBanco`) of the interface, whose table it does not show, and the
 // account-number formats every Brazilian bank account shares (used by proposals and payees).
+// Their limits are in limits.ts.
 // The internal code of a bank IS its COMPE number read as an integer (Itaú 341 → 341): a client
 // that does not know our table and sends the COMPE number works unchanged, and the two numbers
 // can never disagree by a typo in a second numbering.
 // COMPE numbers and ISPBs: Banco Central do Brasil, "Relação de participantes do STR"
 // (https://www.bcb.gov.br/pom/spb/estatistica/port/ParticipantesSTRport.csv), see docs/validation.md.
+import { ACCOUNT_DIGITS_MAX, AGENCY_DIGITS_MAX } from './limits.js';
 
 export interface Bank {
   /** Internal code, the `codigoBanco` of the interface. */
@@ -65,14 +67,6 @@ export const ACCOUNT_TYPES: Readonly<Record<number, string>> = { 1: 'Corrente', 
 
 /** Account model (`contaDto.modeloConta`), from the interface's payee table. */
 export const ACCOUNT_MODELS: Readonly<Record<number, string>> = { 1: 'Movimento', 2: 'Escrow', 3: 'Pagamento', 4: 'Salário' };
-
-// Limits, with the reason for each.
-/** Brazilian branch codes have 4 digits; leading zeros may be left out. */
-export const AGENCY_DIGITS_MAX = 4;
-/** The longest account number the Pix directory accepts (payment accounts use long numbers). */
-export const ACCOUNT_DIGITS_MAX = 20;
-/** Account holder name (payee `nome`, proposal `nomePagamento`): the wire schemas' 150 characters. */
-export const HOLDER_NAME_LENGTH_MAX = 150;
 
 /** Text formats, each with what a valid value looks like (for the Portuguese message). */
 export const BANK_FORMATS = {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Problems } from '../../platform/errors.js';
 import { problemsOf } from '../../platform/problems.test-util.js';
 import { type PaymentAccountInput, validatePaymentAccount } from './bank-account.js';
-import { HOLDER_NAME_LENGTH_MAX } from './banks.js';
+import { HOLDER_NAME_LENGTH_MAX } from './limits.js';
 
 const PATH = 'dto.propostaContaPagamentoDTO';
 const VALID: PaymentAccountInput = {

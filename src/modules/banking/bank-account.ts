@@ -4,7 +4,8 @@
 import { type DocumentId, documentField } from '../../platform/documents.js';
 import type { Problems } from '../../platform/errors.js';
 import { type FieldRef, codeField, fieldPath, invalid, textField } from '../../platform/fields.js';
-import { ACCOUNT_TYPES, BANK_FORMATS, HOLDER_NAME_LENGTH_MAX, bankByCodigo, bankByNumero } from './banks.js';
+import { ACCOUNT_TYPES, BANK_FORMATS, bankByCodigo, bankByNumero } from './banks.js';
+import { HOLDER_NAME_LENGTH_MAX } from './limits.js';
 
 export interface PaymentAccountInput {
   codigoBanco?: number | null;

@@ -4,6 +4,7 @@
 // at most 77 characters. The key is returned in its canonical DICT form.
 import { getAreaCodeInfo, isValidEmail } from '@brazilian-utils/brazilian-utils';
 import { classifyDocumentStrict } from '../../platform/documents.js';
+import { PIX_KEY_LENGTH_MAX } from './limits.js';
 
 /** `tipoChave` codes of the interface. */
 export const PixKeyType = { cpf: 0, cnpj: 1, phone: 2, email: 3, evp: 4 } as const;
@@ -16,9 +17,6 @@ export const PIX_KEY_TYPE_NAMES: Readonly<Record<PixKeyTypeCode, string>> = {
   3: 'Email',
   4: 'EVP',
 };
-
-/** DICT limit on any key (an e-mail is the only kind that can reach it). */
-export const PIX_KEY_LENGTH_MAX = 77;
 
 export type PixKeyResult = { ok: true; key: string } | { ok: false; message: string };
 

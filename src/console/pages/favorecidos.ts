@@ -1,0 +1,79 @@
+// Favorecidos (issue 16), /console/favorecidos: the payees review queue (pendente first; other
+// states by filter) with "Aprovar" and "Reprovar" (a reason the partner receives). The actions run
+// the payees module's payee.approve / payee.reject (the CLI's) through ctx.run, four-eyes kind
+// "payees".
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { approvePayeeCommand, listPayees, parseSituacao, PayeeSituacao, rejectPayeeCommand, SITUACAO_DESCRIPTIONS, type ListedPayee } from '../../modules/payees/index.js';
+import { actionForm } from '../forms.js';
+import { html, type HtmlFragment } from '../html.js';
+import { defineAction, definePage, type ConsoleContext, type ConsoleEntry, type ConsoleServices } from '../page.js';
+import { dateBr, outcomeFlash, queryOf, reasonField, select, table } from './view.js';
+
+const PATH = '/console/favorecidos';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STATES = Object.entries(SITUACAO_DESCRIPTIONS).map(([code, text]) => [code, text] as const);
+
+function identity(p: ListedPayee): string {
+  if (p.tipoCadastroPix === 1) return `chave ${p.chave ?? ''}`;
+  return `ISPB ${p.numeroParticipanteSpi ?? '—'} ag ${p.agencia ?? '—'} cc ${p.conta ?? '—'}-${p.contaDigito ?? ''}`;
+}
+
+function decisionForms(ctx: ConsoleContext, p: ListedPayee): HtmlFragment {
+  if (!ctx.can('payee.review')) return html``;
+  const approve = p.situacao === PayeeSituacao.pendente ? actionForm(ctx, { action: `${PATH}/${p.codigoFavorecido}/aprovar`, label: 'Aprovar', confirm: `Aprovar o favorecido ${p.nome}?` }) : '';
+  const reject = p.situacao === PayeeSituacao.reprovado ? '' : actionForm(ctx, { action: `${PATH}/${p.codigoFavorecido}/reprovar`, label: 'Reprovar', confirm: `Reprovar o favorecido ${p.nome}?`, fields: reasonField(`motivo-${p.codigoFavorecido}`, 'Motivo da reprovação', true), className: 'inline reject' });
+  return html`<div class="actions">${approve}${reject}</div>`;
+}
+
+async function render(ctx: ConsoleContext, request: FastifyRequest): Promise<HtmlFragment> {
+  const query = queryOf(request);
+  const situacao = query.situacao === undefined ? PayeeSituacao.pendente : query.situacao === 'todos' ? null : parseSituacao(query.situacao);
+  const listing = await listPayees(ctx.services.db, { situacao, partnerId: null });
+  const columns = [
+    { header: 'Nome', cell: (p: ListedPayee) => html`<strong>${p.nome}</strong><br><span class="muted">${p.documentoFederal}</span>` },
+    { header: 'Parceiro', cell: (p: ListedPayee) => p.clientId },
+    { header: 'Pix / conta', cell: (p: ListedPayee) => identity(p) },
+    { header: 'Incluído', cell: (p: ListedPayee) => dateBr(p.dtInclusao) },
+    { header: 'Situação', cell: (p: ListedPayee) => html`${p.descricaoSituacao}${p.motivoRejeicao === null ? '' : html`<br><span class="muted">${p.motivoRejeicao}</span>`}` },
+    { header: 'Ações', cell: (p: ListedPayee) => decisionForms(ctx, p) },
+  ];
+  return html`<form method="get" action="${PATH}" class="filters">${select('situacao', 'Situação', [...STATES, ['todos', 'Todas']], query.situacao ?? String(PayeeSituacao.pendente))}<div class="actions"><button type="submit">Filtrar</button></div></form>
+${table('Favorecidos', columns, listing.payees, situacao === PayeeSituacao.pendente ? 'Nenhum favorecido aguardando revisão.' : 'Nenhum favorecido.')}
+${listing.truncated ? html`<p class="muted">Lista limitada aos primeiros ${listing.payees.length}.</p>` : ''}`;
+}
+
+function codigoOf(request: FastifyRequest): string | null {
+  const codigo = (request.params as { codigo?: string }).codigo ?? '';
+  return UUID_RE.test(codigo) ? codigo.toLowerCase() : null;
+}
+
+export default function favorecidos(_services: ConsoleServices): ConsoleEntry[] {
+  return [
+    definePage({ path: PATH, title: 'Favorecidos', permission: 'read', nav: 'favorecidos', render }),
+    defineAction({
+      path: `${PATH}/:codigo/aprovar`,
+      permission: 'payee.review',
+      fields: Type.Object({}),
+      commands: [approvePayeeCommand],
+      run: async (ctx, _form, request) => {
+        const codigo = codigoOf(request);
+        if (codigo === null) return { redirect: PATH, flash: 'Favorecido inválido.', flashKind: 'error' };
+        const outcome = await ctx.run(approvePayeeCommand, { codigoFavorecido: codigo, by: ctx.operator.name }, { fourEyes: 'payees', summary: `Aprovar o favorecido ${codigo}` });
+        return { redirect: PATH, flash: outcomeFlash(outcome, (p) => `Favorecido ${p.nome} aprovado.`) };
+      },
+    }),
+    defineAction({
+      path: `${PATH}/:codigo/reprovar`,
+      permission: 'payee.review',
+      fields: Type.Object({ motivo: Type.String({ minLength: 1, maxLength: 500 }) }),
+      commands: [rejectPayeeCommand],
+      run: async (ctx, form, request) => {
+        const codigo = codigoOf(request);
+        if (codigo === null) return { redirect: PATH, flash: 'Favorecido inválido.', flashKind: 'error' };
+        const outcome = await ctx.run(rejectPayeeCommand, { codigoFavorecido: codigo, by: ctx.operator.name, reason: form.motivo }, { fourEyes: 'payees', summary: `Reprovar o favorecido ${codigo}` });
+        return { redirect: PATH, flash: outcomeFlash(outcome, (p) => `Favorecido ${p.nome} reprovado.`) };
+      },
+    }),
+  ];
+}

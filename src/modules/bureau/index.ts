@@ -1,0 +1,5 @@
+// The bureau module's public entry: what other modules and the faces (CLI, console) may use.
+// Console (issue 16): the consultation audit.
+export { AUDIT_LIST_ROWS_MAX } from './limits.js';
+export { AUDIT_LIST_ROWS_DEFAULT, listBureauAudit, type AuditEntry, type AuditListing } from './list-consultations.js';
+export type { AuditFilter as ConsultationFilter } from './consultation-repository.js';

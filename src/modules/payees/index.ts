@@ -1,0 +1,6 @@
+// The payees module's public entry: what other modules and the faces (CLI, console) may use.
+// Console (issue 16): the review commands and the review queue.
+export { approvePayeeCommand, rejectPayeeCommand } from './review-commands.js';
+export { countPendingPayees, listPayees, type ListedPayee, type PayeeListing } from './list-payees.js';
+export { PayeeSituacao, SITUACAO_DESCRIPTIONS, parseSituacao, type PayeeSituacaoCode } from './payee-status.js';
+export type { PayeeWire } from './payee-view.js';
