@@ -23,7 +23,8 @@ import { startCallbackWorker } from './modules/callbacks/delivery-worker.js';
 import { callbackMetrics } from './modules/callbacks/callback-metrics.js';
 import { proposalMetrics } from './modules/proposals/proposal-metrics.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
-import { settlementJobHandlers, settlementPlugins, startSettlementWorkers } from './modules/settlement/index.js';
+import { MODULES } from './descriptors.js';
+import { settlementJobHandlers, settlementPlugins, settlementReceivablesPorts, startSettlementWorkers } from './modules/settlement/index.js';
 import { consoleFace, consoleServices } from './console/index.js';
 
 export interface Services {
@@ -33,7 +34,7 @@ export interface Services {
 
 /** Built once per process: module state (the bureau provider's circuit breaker) lives as long as it. */
 export function moduleRoutes(clock: Clock, config: Config): Route[] {
-  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock) }), ...proposalsRoutes(proposalDeps), ...receivablesRoutes(receivablesDeps(config))];
+  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock) }), ...proposalsRoutes(proposalDeps), ...receivablesRoutes({ ...receivablesDeps(config), ...settlementReceivablesPorts(config) })];
 }
 
 /** Auth bound to the partners read interface (token endpoint, request authentication). */
@@ -55,13 +56,13 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     config,
     authenticator: auth.authenticator,
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
-    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config), consoleFace(consoleServices(db, clock, wallClock, config))],
+    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config), consoleFace(consoleServices(db, clock, wallClock, config, () => catchUpPhases(db, config, wallClock)))],
     securitySchemes: auth.securitySchemes,
     metricSources: [callbackMetrics, boletoMetrics, proposalMetrics],
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,
   });
-  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, jobKinds(config, db), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
+  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log, MODULES.flatMap((m) => m.purges ?? [])), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, jobKinds(config, db), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
   return { app, workers };
 }
 

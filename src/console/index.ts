@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config/env.js';
 import type { Db } from '../platform/db/pool.js';
+import type { CatchUpPhase } from '../platform/sandbox-clock/time-travel.js';
 import { assertOperatorLimits } from '../modules/operators/index.js';
 import { authRoutes } from './auth-routes.js';
 import type { ConsoleServices } from './page.js';
@@ -10,9 +11,9 @@ import { consolePlugin } from './plugin.js';
 import { consolePages } from './registry.js';
 import { downloadRoutes } from './pages/downloads.js';
 
-export function consoleServices(db: Db, clock: Clock, wallClock: Clock, config: Config): ConsoleServices {
+export function consoleServices(db: Db, clock: Clock, wallClock: Clock, config: Config, catchUp: () => CatchUpPhase[]): ConsoleServices {
   assertOperatorLimits();
-  return { db, clock, wallClock, config, commands: { db, clock, idempotencyRetentionMs: config.idempotencyRetentionMs }, catalogue: new Map() };
+  return { db, clock, wallClock, config, commands: { db, clock, idempotencyRetentionMs: config.idempotencyRetentionMs }, catalogue: new Map(), catchUp };
 }
 
 export function consoleFace(services: ConsoleServices): (app: FastifyInstance) => Promise<void> {

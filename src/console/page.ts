@@ -25,6 +25,7 @@ import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config/env.js';
 import type { Db } from '../platform/db/pool.js';
 import type { FourEyesKind, Permission, SessionOperator } from '../modules/operators/index.js';
+import type { CatchUpPhase } from '../platform/sandbox-clock/time-travel.js';
 import type { HtmlFragment } from './html.js';
 
 /** Every CommandDefinition a console action may run, by name (four-eyes confirmations look them up). */
@@ -41,6 +42,8 @@ export interface ConsoleServices {
   commands: CommandDeps;
   /** Filled as pages register the definitions they run (see ctx.run). */
   catalogue: CommandCatalogue;
+  /** What falls due when the sandbox clock moves (compose.ts catchUpPhases, as `caas clock`). */
+  catchUp: () => CatchUpPhase[];
 }
 
 export type RunOutcome<R> = { kind: 'done'; result: R; replayed: boolean } | { kind: 'pending'; confirmationId: string };

@@ -6,9 +6,13 @@ import auditoria from './pages/auditoria.js';
 import bureau from './pages/bureau.js';
 import callbacks from './pages/callbacks.js';
 import cobranca from './pages/cobranca.js';
+import confirmacoes from './pages/confirmacoes.js';
 import favorecidos from './pages/favorecidos.js';
+import operadores from './pages/operadores.js';
 import painel from './pages/painel.js';
+import parceiros from './pages/parceiros.js';
 import propostas from './pages/propostas.js';
+import relogio from './pages/relogio.js';
 
 const PAGE_FILES: readonly PageFile[] = [
   // (console-pages and console-core add their files here, one line each)
@@ -16,9 +20,13 @@ const PAGE_FILES: readonly PageFile[] = [
   bureau,
   callbacks,
   cobranca,
+  confirmacoes,
   favorecidos,
+  operadores,
   painel,
+  parceiros,
   propostas,
+  relogio,
 ];
 
 /** Shown at /console until the Painel page file registers itself there. */

@@ -4,10 +4,17 @@ import fs from 'node:fs';
 import type { PartnerFlags } from '../../modules/partners/index.js';
 import { withCliContext } from '../context.js';
 import { CliError, JSON_OPTION, printJsonOrLines } from '../io.js';
-import { IDEMPOTENCY_OPTION, runOperatorCommand } from '../operator-command.js';
+import { IDEMPOTENCY_OPTION, runOperatorDefinition } from '../operator-command.js';
+import type { CliContext } from '../context.js';
 import { command, group, type OptionValues } from '../spec.js';
 
 const admin = () => import('../../modules/partners/index.js');
+
+/** The module's partner commands, bound to this configuration's scope aliases (the console binds the same). */
+const commandsFor = async () => {
+  const { partnerCommands } = await admin();
+  return (cli: CliContext) => partnerCommands({ fullAccessAliases: cli.config.fullScopeAliases });
+};
 
 const FLAG_OPTIONS = {
   scopes: { type: 'string', value: '"A B"', description: 'space-separated scopes the partner may use; "" = all' },
@@ -60,11 +67,9 @@ export default [
     },
     run: async ({ options }, io) => {
       const publicKeyPem = readKey(options['public-key']);
-      const { createPartner } = await admin();
+      const commands = await commandsFor();
       const input = { name: options.name, publicKeyPem, ...(options['client-id'] ? { clientId: options['client-id'] } : {}), ...flagsOf(options) };
-      const created = await runOperatorCommand(io, { name: 'partner.create', input, idempotencyKey: options['idempotency-key'], summarize: (r) => `partner ${(r as { clientId: string }).clientId} created` }, (i, { tx, clock }, { config }) =>
-        createPartner(tx, clock, i, { fullAccessAliases: config.fullScopeAliases }),
-      );
+      const created = await runOperatorDefinition(io, (cli) => commands(cli).create, input, options['idempotency-key']);
       printJsonOrLines(io, options.json, created, () => [
         `client_id: ${created.clientId}`,
         `partner id: ${created.partnerId}`,
@@ -92,10 +97,8 @@ export default [
     options: { 'public-key': { type: 'string', value: 'FILE', description: 'the new public key (PEM)', required: true }, ...IDEMPOTENCY_OPTION },
     run: async ({ args, options }, io) => {
       const pem = readKey(options['public-key']);
-      const { addPartnerKey } = await admin();
-      const kid = await runOperatorCommand(io, { name: 'partner.add-key', input: { clientId: args.CLIENT_ID, pem }, idempotencyKey: options['idempotency-key'], summarize: () => `key added to ${args.CLIENT_ID}` }, (i, { tx, clock }) =>
-        addPartnerKey(tx, clock, i.clientId, i.pem),
-      );
+      const commands = await commandsFor();
+      const { kid } = await runOperatorDefinition(io, (cli) => commands(cli).addKey, { clientId: args.CLIENT_ID, pem }, options['idempotency-key']);
       io.out(`added key ${kid} to ${args.CLIENT_ID}`);
     },
   }),
@@ -105,10 +108,8 @@ export default [
     args: CLIENT_ID,
     options: { kid: { type: 'string', value: 'KID', description: 'the key id to revoke (see partner list)', required: true }, ...IDEMPOTENCY_OPTION },
     run: async ({ args, options }, io) => {
-      const { revokePartnerKey } = await admin();
-      await runOperatorCommand(io, { name: 'partner.revoke-key', input: { clientId: args.CLIENT_ID, kid: options.kid }, idempotencyKey: options['idempotency-key'], summarize: () => `key ${options.kid} of ${args.CLIENT_ID} revoked` }, (i, { tx, clock }) =>
-        revokePartnerKey(tx, clock, i.clientId, i.kid),
-      );
+      const commands = await commandsFor();
+      await runOperatorDefinition(io, (cli) => commands(cli).revokeKey, { clientId: args.CLIENT_ID, kid: options.kid }, options['idempotency-key']);
       io.out(`revoked key ${options.kid} of ${args.CLIENT_ID}`);
     },
   }),
@@ -119,11 +120,8 @@ export default [
       args: CLIENT_ID,
       options: IDEMPOTENCY_OPTION,
       run: async ({ args, options }, io) => {
-        const { setPartnerEnabled } = await admin();
-        const name = `partner.${value ? 'enable' : 'disable'}`;
-        await runOperatorCommand(io, { name, input: { clientId: args.CLIENT_ID }, idempotencyKey: options['idempotency-key'], summarize: () => `${args.CLIENT_ID} ${value ? 'enabled' : 'disabled'}` }, (i, { tx, clock }) =>
-          setPartnerEnabled(tx, clock, i.clientId, value),
-        );
+        const commands = await commandsFor();
+        await runOperatorDefinition(io, (cli) => commands(cli)[value ? 'enable' : 'disable'], { clientId: args.CLIENT_ID }, options['idempotency-key']);
         io.out(`${args.CLIENT_ID} ${value ? 'enabled' : 'disabled'}`);
       },
     }),
@@ -134,10 +132,8 @@ export default [
     args: CLIENT_ID,
     options: { ...FLAG_OPTIONS, ...IDEMPOTENCY_OPTION },
     run: async ({ args, options }, io) => {
-      const { updatePartner } = await admin();
-      await runOperatorCommand(io, { name: 'partner.update', input: { clientId: args.CLIENT_ID, flags: flagsOf(options) }, idempotencyKey: options['idempotency-key'], summarize: () => `${args.CLIENT_ID} updated` }, (i, { tx, clock }, { config }) =>
-        updatePartner(tx, clock, i.clientId, i.flags, { fullAccessAliases: config.fullScopeAliases }),
-      );
+      const commands = await commandsFor();
+      await runOperatorDefinition(io, (cli) => commands(cli).update, { clientId: args.CLIENT_ID, flags: flagsOf(options) }, options['idempotency-key']);
       io.out(`${args.CLIENT_ID} updated`);
     },
   }),
@@ -147,11 +143,9 @@ export default [
     args: CLIENT_ID,
     options: { 'retire-old': { type: 'boolean', description: 'stop signing with the previous secrets' }, ...IDEMPOTENCY_OPTION },
     run: async ({ args, options }, io) => {
-      const { rotateCallbackSecret } = await admin();
+      const commands = await commandsFor();
       const input = { clientId: args.CLIENT_ID, retireOld: options['retire-old'] };
-      const secret = await runOperatorCommand(io, { name: 'partner.rotate-secret', input, idempotencyKey: options['idempotency-key'], summarize: () => `callback secret of ${args.CLIENT_ID} rotated` }, (i, { tx, clock }) =>
-        rotateCallbackSecret(tx, clock, i.clientId, i.retireOld),
-      );
+      const { secret } = await runOperatorDefinition(io, (cli) => commands(cli).rotateSecret, input, options['idempotency-key']);
       io.out(`new callback signing secret for ${args.CLIENT_ID} (shown once): ${secret}`);
       io.out(options['retire-old'] ? 'old secrets retired' : 'old secrets keep signing until you run rotate-secret --retire-old or retire them');
     },

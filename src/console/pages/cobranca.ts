@@ -5,7 +5,8 @@
 // operators at /console/boletos/:numero.pdf: the same PDF as the boleto's urlImpressao.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { BOLETO_STATUS_OPTIONS, boletoSlipByNumber, CHARGE_STATUSES, pageBoletos, pageCharges, paymentCommands, receivablesDeps, type ChargeLine } from '../../modules/receivables/index.js';
+import type { CommandDefinition } from '../../platform/commands.js';
+import { BOLETO_STATUS_OPTIONS, boletoSlipByNumber, CHARGE_STATUSES, pageBoletos, pageCharges, paymentCommands, receivablesDeps, type ChargeLine, type StoredReceipt } from '../../modules/receivables/index.js';
 import { actionForm } from '../forms.js';
 import { html, type HtmlFragment } from '../html.js';
 import { defineAction, definePage, type ConsoleContext, type ConsoleEntry, type ConsoleServices } from '../page.js';
@@ -68,37 +69,31 @@ export async function sendBoletoSlip(services: ConsoleServices, request: Fastify
   return reply.code(200).header('content-type', 'application/pdf').header('content-disposition', `inline; filename="boleto-${slip.number}.pdf"`).send(slip.pdf);
 }
 
+/** "Marcar pago" of a boleto (by number) or a Pix charge (by code): sandbox only, the module's pay command. */
+function markPaidAction<I>(path: string, param: string, command: CommandDefinition<I, StoredReceipt>, inputOf: (value: string) => I | null, what: string) {
+  return defineAction({
+    path,
+    permission: 'collection.mark-paid',
+    fields: Type.Object({}),
+    commands: [command],
+    run: async (ctx, _form, request) => {
+      const refused = sandboxOnly(ctx);
+      if (refused !== null) return refused;
+      const input = inputOf((request.params as Record<string, string>)[param] ?? '');
+      if (input === null) return { redirect: PATH, flash: `${what}: identificador inválido.`, flashKind: 'error' };
+      const outcome = await ctx.run(command, input);
+      return { redirect: PATH, flash: outcomeFlash(outcome, (r) => `${what}: pagamento de ${brl(r.amount)} registrado (proposta ${r.proposalNumber}).`) };
+    },
+  });
+}
+
+const PAYMENT_AT_TODAY = { amount: null, at: null };
+
 export default function cobranca(services: ConsoleServices): ConsoleEntry[] {
   const commands = paymentCommands(receivablesDeps(services.config));
   return [
     definePage({ path: PATH, title: 'Cobrança', permission: 'read', nav: 'cobranca', render }),
-    defineAction({
-      path: `${PATH}/boletos/:numero/pagar`,
-      permission: 'collection.mark-paid',
-      fields: Type.Object({}),
-      commands: [commands.payBoleto],
-      run: async (ctx, _form, request) => {
-        const refused = sandboxOnly(ctx);
-        if (refused !== null) return refused;
-        const numero = (request.params as { numero: string }).numero;
-        if (!NUMBER_RE.test(numero)) return { redirect: PATH, flash: 'Boleto inválido.', flashKind: 'error' };
-        const outcome = await ctx.run(commands.payBoleto, { numero: Number(numero), payment: { amount: null, at: null } });
-        return { redirect: PATH, flash: outcomeFlash(outcome, (r) => `Boleto ${numero} pago: ${brl(r.amount)} (proposta ${r.proposalNumber}).`) };
-      },
-    }),
-    defineAction({
-      path: `${PATH}/cobrancas/:codigo/pagar`,
-      permission: 'collection.mark-paid',
-      fields: Type.Object({}),
-      commands: [commands.payCharge],
-      run: async (ctx, _form, request) => {
-        const refused = sandboxOnly(ctx);
-        if (refused !== null) return refused;
-        const code = (request.params as { codigo: string }).codigo;
-        if (!UUID_RE.test(code)) return { redirect: PATH, flash: 'Cobrança inválida.', flashKind: 'error' };
-        const outcome = await ctx.run(commands.payCharge, { code, payment: { amount: null, at: null } });
-        return { redirect: PATH, flash: outcomeFlash(outcome, (r) => `Cobrança Pix paga: ${brl(r.amount)} (proposta ${r.proposalNumber}).`) };
-      },
-    }),
+    markPaidAction(`${PATH}/boletos/:numero/pagar`, 'numero', commands.payBoleto, (v) => (NUMBER_RE.test(v) ? { numero: Number(v), payment: PAYMENT_AT_TODAY } : null), 'Boleto'),
+    markPaidAction(`${PATH}/cobrancas/:codigo/pagar`, 'codigo', commands.payCharge, (v) => (UUID_RE.test(v) ? { code: v, payment: PAYMENT_AT_TODAY } : null), 'Cobrança Pix'),
   ];
 }

@@ -8,6 +8,7 @@
 // Shared by the three: tables.ts, settings.ts, receivables-errors.ts, schedule-events.ts (callbacks),
 // receivables-blocks.ts (wire pieces), export-receivables.ts (the book export), operator-views.ts
 // (the console's read side).
+import type { ModuleDescriptor } from '../../platform/module.js';
 
 // The schedule, as proposals sees it (bound in the composition root).
 export type { BoletoSummary, CancelSchedule, DescribeBoleto, OpenSchedule, PlannedInstallment, ScheduleOpening, ScheduleSummary, SummarizeSchedule } from './schedule/schedule-contract.js';
@@ -19,7 +20,7 @@ export { DEFAULT_CHARGES_CONFIG, isSettled, newInstallmentState, updateBalance, 
 export { describeBoleto } from './collections/describe-boleto.js';
 export { BOLETO_SITUACAO_NAMES, BoletoSituacao, parseBoletoSituacao } from './collections/boleto-status.js';
 export { BOLETO_REGISTER_JOB, registerBoleto } from './collections/boleto-registration.js';
-export { cancelBoletoNow } from './collections/collection-cancel.js';
+export { cancelBoletoNow, CHARGE_CANCEL_JOB } from './collections/collection-cancel.js';
 export { boletoById, boletoInstallments, boletoOfCharge, chargeById, chargeInstallments, setBoletoSituacao, setChargeStatus, type BoletoRow, type ChargeRow } from './collections/collection-repository.js';
 export { boletoBatches, countBoletos, listBoletos, NO_BOLETO_FILTER, type ListedBoleto } from './collections/list-boletos.js';
 export { boletoMetrics } from './collections/boleto-metrics.js';
@@ -32,7 +33,7 @@ export { payBoleto, payCharge, settleReported, type PaymentReceipt } from './pay
 export { paymentCommands, storedReceipt, type PaymentCommands, type StoredReceipt } from './payments/payment-commands.js';
 
 // The module as the composition root and the faces see it.
-export type { ReceivablesDeps } from './receivables-deps.js';
+export type { PixProviderPort, ProviderPixCharge, ReceivablesDeps } from './receivables-deps.js';
 export type { ReceivablesSettings } from './settings.js';
 export { receivablesDeps } from './receivables-wiring.js';
 export { receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './routes.js';
@@ -43,3 +44,9 @@ export { countInstallments, countPayments, installmentBatches, paymentBatches, t
 // The console's read side (issue 16): Painel figures, one proposal's schedule, the Cobrança pages
 // and the boleto slip by number.
 export { BOLETO_STATUS_OPTIONS, boletoSlipByNumber, CHARGE_STATUSES, collectionFiguresOn, pageBoletos, pageCharges, scheduleView, type BoletoLine, type ChargeLine, type CollectionFigures, type CountAmount, type InstallmentLine, type LaunchLine, type ScheduleView } from './operator-views.js';
+
+/** What this module brings to the composition root (src/compose.ts). */
+export const descriptor: ModuleDescriptor = {
+  name: 'receivables',
+  tables: ['receivable_schedules', 'receivable_installments', 'receivable_charges', 'receivable_charge_installments', 'receivable_boletos', 'receivable_boleto_installments', 'receivable_launches'],
+};

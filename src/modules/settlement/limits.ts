@@ -29,3 +29,5 @@ export const PIX_CONFIRM_ATTEMPTS_MAX = 30;
 
 // Used by pix/webhook.ts.
 export const PIX_PER_NOTIFICATION_MAX = 1000;
+/** Retry-After (seconds) of the 503 answered when the Pix provider fails to register a charge. */
+export const PIX_PROVIDER_RETRY_AFTER_S = 30;

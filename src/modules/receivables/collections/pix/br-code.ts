@@ -2,8 +2,8 @@
 // Iniciação do Pix": a string of TLV fields (id 2 digits, length 2 digits, value) closed by a
 // CRC16-CCITT-FALSE (poly 0x1021, init 0xFFFF) computed over everything up to and including "6304".
 import { type Decimal, toCents } from '../../../../platform/money.js';
-import { crc16CcittFalse, parseTlvs, tlv } from './tlv.js';
 import { PIX_KEY_LENGTH_MAX } from '../../../banking/index.js';
+import { crc16CcittFalse, parseTlvs, tlv } from './tlv.js';
 import { PIX_URL_LENGTH_MAX, MERCHANT_NAME_LENGTH_MAX, MERCHANT_CITY_LENGTH_MAX, TXID_LENGTH_MAX, AMOUNT_FIELD_LENGTH_MAX } from '../../limits.js';
 
 export const PIX_GUI = 'br.gov.bcb.pix';
