@@ -2,3 +2,9 @@
 
 // Used by session-cookie.ts (characters of a flash message kept in its cookie).
 export const FLASH_TEXT_MAX = 500;
+
+// Used by pages/parceiros.ts.
+export const PEM_CHARS_MAX = 16_384;
+
+// Used by pages/relogio.ts.
+export const DAYS_MAX = 3_660;
