@@ -161,3 +161,7 @@ export const REASON_LENGTH_MAX = 500;
 
 /** Proposal numbers live in an `integer` column (proposals.numero). */
 export const PROPOSAL_NUMBER_MAX = 2_147_483_647;
+
+// Used by ../idempotency.ts.
+/** Races lost in a row before giving up (each one means another request stored a record). */
+export const LOST_RACES_MAX = 3;
