@@ -23,7 +23,7 @@ import { startCallbackWorker } from './modules/callbacks/delivery-worker.js';
 import { callbackMetrics } from './modules/callbacks/callback-metrics.js';
 import { proposalMetrics } from './modules/proposals/proposal-metrics.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
-import { settlementJobHandlers, settlementPlugins, startSettlementWorkers } from './modules/settlement/index.js';
+import { settlementJobHandlers, settlementPlugins, settlementReceivablesPorts, startSettlementWorkers } from './modules/settlement/index.js';
 import { consoleFace, consoleServices } from './console/index.js';
 
 export interface Services {
@@ -33,7 +33,7 @@ export interface Services {
 
 /** Built once per process: module state (the bureau provider's circuit breaker) lives as long as it. */
 export function moduleRoutes(clock: Clock, config: Config): Route[] {
-  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock) }), ...proposalsRoutes(proposalDeps), ...receivablesRoutes(receivablesDeps(config))];
+  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock) }), ...proposalsRoutes(proposalDeps), ...receivablesRoutes({ ...receivablesDeps(config), ...settlementReceivablesPorts(config) })];
 }
 
 /** Auth bound to the partners read interface (token endpoint, request authentication). */

@@ -97,9 +97,12 @@ function errorRecord(error: DomainError): { statusCode: number; body: string } {
   return { statusCode: ERROR_STATUS, body: JSON.stringify({ kind: error.kind, messages: error.messages }) };
 }
 
-function rethrowStored(body: string): never {
+/** The header a face may send when a stored answer is replayed (the HTTP path's `idempotent-replayed`). */
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+function rethrowStored(body: string, replayed: boolean): never {
   const stored = JSON.parse(body) as { kind: DomainError['kind']; messages: MessageInput[] };
-  throw new DomainError(stored.kind, stored.messages);
+  throw new DomainError(stored.kind, stored.messages, replayed ? { [REPLAYED_HEADER]: 'true' } : {});
 }
 
 async function runOnce<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<R> {
@@ -141,7 +144,7 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
   };
   const work = async (tx: Tx) => stringify(await runOnce(deps, request, handler, tx));
   const outcome = await executeIdempotent(deps.db, deps.clock, scope, work, errorRecord, deps.idempotencyRetentionMs);
-  if (outcome.statusCode === ERROR_STATUS) rethrowStored(outcome.body);
+  if (outcome.statusCode === ERROR_STATUS) rethrowStored(outcome.body, outcome.replayed);
   // The stored form, on the first run as on a replay, so both render the same.
   return { result: JSON.parse(outcome.body) as R, replayed: outcome.replayed };
 }
@@ -155,8 +158,8 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
 export interface CommandDefinition<I, R> {
   /** A stable name, e.g. "proposal.approve": idempotency scope and audit command. */
   name: string;
-  /** Advisory locks for this input, e.g. ["proposal:42"]. */
-  locks?: (input: I) => readonly string[];
+  /** Advisory locks for this input (and actor: a partner's names are scoped by it), e.g. ["proposal:42"]. */
+  locks?: (input: I, actor: Actor) => readonly string[];
   /** The audit line for this result. */
   summarize?: (result: R) => string;
   handler: CommandHandler<I, R>;
@@ -169,7 +172,7 @@ export function runDefined<I, R>(deps: CommandDeps, definition: CommandDefinitio
     input,
     actor,
     idempotencyKey,
-    locks: definition.locks?.(input),
+    locks: definition.locks?.(input, actor),
     summarize: definition.summarize === undefined ? undefined : (result) => (definition.summarize as (r: R) => string)(result as R),
   };
   return runCommand(deps, request, definition.handler);

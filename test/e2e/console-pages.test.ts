@@ -9,13 +9,13 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { addDays, brazilDateAt } from '../../src/platform/dates.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { ACCOUNT } from '../http/proposals-fixture.js';
+import { createProposal as createProposalVia, flashText, registerPayee as registerPayeeVia, signedIn } from '../support/console-data.js';
 import { fetchToken, onboardPartner, postJson, type E2ePartner } from '../support/e2e-partner.js';
 import { startServer, type RunningServer } from '../support/server.js';
-import { createTestOperator, launchChromium, loginAs, type TestOperator } from '../support/console.js';
+import { createTestOperator, launchChromium, type TestOperator } from '../support/console.js';
 
 const SCREENSHOTS = process.env.CAAS_CONSOLE_SCREENSHOTS === '1' ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'console') : null;
 
@@ -28,37 +28,9 @@ let approver: TestOperator;
 let analyst: TestOperator;
 const saved = new Set<string>();
 
-async function createProposal(amount = 10000): Promise<{ codigo: string; numero: number }> {
-  const firstDue = addDays(brazilDateAt(new Date()), 30);
-  const dto = { documentoCliente: '123.456.789-09', vlrSolicitado: amount, prazo: 12, percJurosNegociado: 2, dtPrimeiroVencto: firstDue, propostaContaPagamentoDTO: ACCOUNT };
-  const r = await postJson(server.url, token, '/Proposta/IncluirManualSimplificado', { dto, parametros: null });
-  assert.equal(r.status, 200, JSON.stringify(r.body));
-  return { codigo: r.body.codigo as string, numero: r.body.numero as number };
-}
-
-async function registerPayee(chave: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/Favorecido`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, idempotencykey: randomUUID(), IgnoraHandshake: 'true' },
-    body: JSON.stringify({ nome: 'Maria da Silva', documentoFederal: '12345678909', tipoCadastroPix: 1, tipoChave: 3, chave }),
-  });
-  const body = (await response.json()) as { codigoFavorecido: string; situacao: number };
-  assert.equal(response.status, 200, JSON.stringify(body));
-  assert.equal(body.situacao, 0);
-  return body.codigoFavorecido;
-}
-
-async function session(operator: TestOperator, width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('dialog', (dialog) => void dialog.accept());
-  await loginAs(page, server.url, operator);
-  assert.equal(new URL(page.url()).pathname, '/console');
-  return { context, page, errors };
-}
+const createProposal = (amount?: number) => createProposalVia(server.url, token, amount);
+const registerPayee = (chave: string) => registerPayeeVia(server.url, token, chave);
+const session = (operator: TestOperator, width?: number) => signedIn(browser, server.url, operator, width);
 
 /** Saves the page as docs/console/<name>.jpg once (with CAAS_CONSOLE_SCREENSHOTS=1). */
 async function shot(page: Page, name: string): Promise<void> {
@@ -67,9 +39,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.jpg`), type: 'jpeg', quality: 45, fullPage: false });
 }
 
-async function flash(page: Page): Promise<string> {
-  return page.locator('.flash').first().innerText();
-}
+const flash = flashText;
 
 before(async () => {
   database = await createTestDatabase();

@@ -8,9 +8,9 @@ import { after, before, describe, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { registerPayee } from '../../src/modules/payees/register-payee.js';
 import { approvePayee, rejectPayee } from '../../src/modules/payees/review-payee.js';
-import type { Executor } from '../../src/platform/db/pool.js';
+import type { Executor, Tx } from '../../src/platform/db/pool.js';
 import { DomainError } from '../../src/platform/errors.js';
-import type { OperationContext } from '../../src/platform/http/operations.js';
+import type { CommandContext } from '../../src/platform/commands.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 
 const REGISTER = '/api/Favorecido';
@@ -189,32 +189,34 @@ describe('concurrency', () => {
     assert.equal((await events(codigo)).length, 1);
   });
 
-  function contextOn(tx: Executor): OperationContext {
-    return { tx, db: service.database.db, clock: service.clock, config: service.config, auth: { partnerId: manual.partnerId, clientId: manual.clientId, scopes: [] }, requestId: 'test', log: undefined as never };
+  /** The command's context as the runner gives it, on a transaction the test holds (or the pool). */
+  function contextOn(tx: Executor): CommandContext {
+    return { tx: tx as Tx, clock: service.clock, now: service.clock.now(), actor: { kind: 'partner', id: manual.partnerId }, enqueue: () => assert.fail('registration enqueues no runner event') };
   }
+  const registerOn = (input: typeof BY_KEY & { chave: string }, tx: Executor) => registerPayee.handler({ payee: input }, contextOn(tx));
 
   test('a registration waits for an uncommitted one of the same key and then returns it', async () => {
     const input = { ...BY_KEY, chave: 'held@example.com' };
     const held = await service.database.db.startTransaction().execute();
-    const first = await registerPayee(input, contextOn(held));
+    const first = await registerOn(input, held);
     let settled = false;
-    const second = registerPayee(input, contextOn(service.database.db)).finally(() => (settled = true));
+    const second = registerOn(input, service.database.db).finally(() => (settled = true));
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(settled, false, 'the second insert waits on the unique index');
     await held.commit().execute();
     const answer = await second;
-    assert.deepEqual([answer.codigoFavorecido, answer.msg], [first.codigoFavorecido, 'Favorecido já cadastrado com esta chave ou conta; retornado o cadastro existente.']);
+    assert.deepEqual([answer.payeeId, answer.outcome], [first.payeeId, 'existing']);
   });
 
   test('when the uncommitted registration rolls back, the waiting one inserts its own', async () => {
     const input = { ...BY_KEY, chave: 'rolled@example.com' };
     const held = await service.database.db.startTransaction().execute();
-    const first = await registerPayee(input, contextOn(held));
-    const second = registerPayee(input, contextOn(service.database.db));
+    const first = await registerOn(input, held);
+    const second = registerOn(input, service.database.db);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await held.rollback().execute();
     const answer = await second;
-    assert.notEqual(answer.codigoFavorecido, first.codigoFavorecido);
-    assert.equal(answer.situacao, 0);
+    assert.notEqual(answer.payeeId, first.payeeId);
+    assert.equal(answer.status, 0);
   });
 });

@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, test } from 'node:test';
 import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-code.js';
-import { PIX_CONFIRM_JOB, PixApiClient, reconcile, registerChargeAtProvider, settlementJobHandlers } from '../../src/modules/settlement/index.js';
+import { PIX_CONFIRM_JOB, PIX_PROVIDER_UNAVAILABLE, PixApiClient, reconcile, settlementJobHandlers } from '../../src/modules/settlement/index.js';
 import { runDueJobs } from '../../src/platform/jobs.js';
+import { receivablesJobHandlers } from '../../src/modules/receivables/index.js';
 import { ConfigError, loadConfig } from '../../src/platform/config/env.js';
 import { dec } from '../../src/platform/money.js';
 import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
@@ -43,6 +44,12 @@ function client(): PixApiClient {
   return new PixApiClient(world.service.config.settlement.pix!, world.service.clock);
 }
 
+/** The charge's txid and BR Code, as GerarUnicaCobranca registered it at the provider. */
+async function registered(chargeId: string): Promise<{ txid: string; emv: string }> {
+  const row = await world.service.database.db.selectFrom('receivable_charges').select(['pix_txid', 'pix_emv']).where('id', '=', chargeId).executeTakeFirstOrThrow();
+  return { txid: row.pix_txid!, emv: row.pix_emv! };
+}
+
 async function pixCharge(proposalId: string, parcela: number, due: string): Promise<string> {
   const body = await ok(world, '/AgendaRecebivel/GerarUnicaCobranca', { dto: { codigoProposta: proposalId, nroParcelas: [parcela] }, dtoGerarUnicaLiquidacao: { dtVencimento: due, descricaoLiquidacao: `Parcela ${parcela}`, pagamentoViaPIX: true, pagamentoViaBoleto: false } });
   return (body.cobrancas as Array<{ codigoLiquidacao: string }>)[0]!.codigoLiquidacao;
@@ -51,18 +58,20 @@ async function pixCharge(proposalId: string, parcela: number, due: string): Prom
 test('a cobv charge at the provider is paid, notified, confirmed and settled once, with the provider as actor', async () => {
   const s = await openFor(world, { firstDue: '2024-02-10', disbursedOn: '2024-01-10', count: 3 });
   const chargeId = await pixCharge(s.proposalId, 1, '2024-02-10');
-  const registered = await registerChargeAtProvider(world.service.database.db, client(), world.service.config.receivables, '11222333000181', world.partner.partnerId, chargeId);
-  const cobv = provider.charges.get(registered.txid)!;
+  const reg = await registered(chargeId);
+  const cobv = provider.charges.get(reg.txid)!;
   assert.equal(cobv.kind, 'cobv');
   assert.deepEqual((cobv.body as { calendario: unknown }).calendario, { dataDeVencimento: '2024-02-10', validadeAposVencimento: (cobv.body as { calendario: { validadeAposVencimento: number } }).calendario.validadeAposVencimento });
   assert.deepEqual((cobv.body as { valor: { multa: unknown; juros: unknown } }).valor.multa, { modalidade: 2, valorPerc: '2.00' });
-  const parsed = parseBrCode(registered.emv);
+  assert.equal((cobv.body as { valor: { original: string } }).valor.original, '350.00');
+  assert.equal(reg.txid.length, 32, 'an API Pix txid (26 to 35 characters)');
+  const parsed = parseBrCode(reg.emv);
   assert.ok(parsed.ok);
   assert.equal(parsed.code.url, cobv.location, 'a dynamic BR Code: the provider location, no key');
   assert.equal(parsed.code.key, null);
-  assert.equal((await client().getCobv(registered.txid)).status, 'ATIVA');
+  assert.equal((await client().getCobv(reg.txid)).status, 'ATIVA');
 
-  const paid = await provider.pay(registered.txid, '350.00', '2024-02-09T13:00:00-03:00');
+  const paid = await provider.pay(reg.txid, '350.00', '2024-02-09T13:00:00-03:00');
   assert.equal(paid.webhookStatus, 200);
   assert.ok(provider.requests.includes(`GET /pix/${paid.endToEndId}`), 'confirmed with GET /pix before settling');
   const parcelas = (await details(world, s.proposalId)).parcelas;
@@ -73,7 +82,7 @@ test('a cobv charge at the provider is paid, notified, confirmed and settled onc
   assert.ok((await outbox(world, s.proposalId)).some((e) => e.type === 3));
 
   // The provider delivers the same notification again: nothing changes.
-  const again = await world.service.app.inject({ method: 'POST', url: `/webhooks/pix/${SECRET}/pix`, payload: { pix: [{ endToEndId: paid.endToEndId, txid: registered.txid, valor: '350.00', horario: '2024-02-09T13:00:00-03:00' }] } });
+  const again = await world.service.app.inject({ method: 'POST', url: `/webhooks/pix/${SECRET}/pix`, payload: { pix: [{ endToEndId: paid.endToEndId, txid: reg.txid, valor: '350.00', horario: '2024-02-09T13:00:00-03:00' }] } });
   assert.equal(again.statusCode, 200);
   assert.equal((await db.selectFrom('receivable_launches').select('id').where('charge_id', '=', chargeId).execute()).length, 1);
 
@@ -88,7 +97,7 @@ test('the webhook: wrong secret 404, bad body 400; unconfirmable pix stays pendi
 
   const s = await openFor(world, { firstDue: '2024-02-10', disbursedOn: '2024-01-10', count: 3 });
   const chargeId = await pixCharge(s.proposalId, 2, '2024-03-10');
-  const { txid } = await registerChargeAtProvider(world.service.database.db, client(), world.service.config.receivables, '11222333000181', world.partner.partnerId, chargeId);
+  const { txid } = await registered(chargeId);
   provider.failGetPix = true;
   const down = await provider.pay(txid, '100.00', '2024-02-20T10:00:00-03:00');
   assert.equal(down.webhookStatus, 200, 'stored: the provider need not retry');
@@ -104,9 +113,24 @@ test('the webhook: wrong secret 404, bad body 400; unconfirmable pix stays pendi
 
   // Cancelled at the provider and here, then paid anyway: an unmatched receipt, never lost.
   const cancelledId = await pixCharge(s.proposalId, 3, '2024-04-10');
-  const cancelled = await registerChargeAtProvider(world.service.database.db, client(), world.service.config.receivables, '11222333000181', world.partner.partnerId, cancelledId);
-  assert.equal((await client().cancel('cobv', cancelled.txid)).status, 'REMOVIDA_PELO_USUARIO_RECEBEDOR');
-  await db.updateTable('receivable_charges').set({ status: 'cancelled' }).where('id', '=', cancelledId).execute();
+  const cancelled = await registered(cancelledId);
+  // CancelarCobrancas: the job removes the charge at the provider first; while the provider is down
+  // the charge stays "cancelling" and the job is retried.
+  const cancel = await world.service.call('/FGTS/CancelarCobrancas', { dto: { codigoProposta: s.proposalId }, dtoCancelarCobrancas: { codigosLiquidacoes: [cancelledId] } }, { token: world.token });
+  assert.equal(cancel.statusCode, 200, cancel.body);
+  const jobs = settlementJobHandlers(world.service.config, receivablesJobHandlers, db);
+  const status = async () => (await db.selectFrom('receivable_charges').select('status').where('id', '=', cancelledId).executeTakeFirstOrThrow()).status;
+  provider.failCharges = true;
+  await runDueJobs(db, world.service.clock, jobs);
+  provider.failCharges = false;
+  assert.equal(await status(), 'cancelling');
+  assert.equal(provider.charges.get(cancelled.txid)!.status, 'ATIVA');
+  world.service.clock.advance(10_000);
+  await runDueJobs(db, world.service.clock, jobs);
+  assert.equal(await status(), 'cancelled');
+  assert.equal(provider.charges.get(cancelled.txid)!.status, 'REMOVIDA_PELO_USUARIO_RECEBEDOR');
+  assert.ok(provider.requests.includes(`PATCH /cobv/${cancelled.txid}`));
+  assert.ok((await outbox(world, s.proposalId)).some((e) => e.type === 9), 'callback 9 once removed');
   const late = await provider.pay(cancelled.txid, '350.00', '2024-02-21T10:00:00-03:00');
   assert.equal(late.webhookStatus, 200);
   const unmatched = await db.selectFrom('settlement_unmatched').selectAll().where('source_key', '=', `pix:${late.endToEndId}`).executeTakeFirstOrThrow();
@@ -117,7 +141,7 @@ test('the webhook: wrong secret 404, bad body 400; unconfirmable pix stays pendi
 test('a pix whose confirmation fails is retried by a job until the provider confirms it; reconcile lists it meanwhile', async () => {
   const s = await openFor(world, { firstDue: '2024-02-10', disbursedOn: '2024-01-10', count: 3 });
   const chargeId = await pixCharge(s.proposalId, 1, '2024-02-10');
-  const { txid } = await registerChargeAtProvider(world.service.database.db, client(), world.service.config.receivables, '11222333000181', world.partner.partnerId, chargeId);
+  const { txid } = await registered(chargeId);
   const db = world.service.database.db;
   const handlers = settlementJobHandlers(world.service.config, {}, db);
   provider.failGetPix = true;
@@ -154,6 +178,35 @@ test('a pix whose confirmation fails is retried by a job until the provider conf
   assert.deepEqual(audit.map((a) => [a.command, a.actor_kind, a.actor_id, a.summary]), [['settlement.pix.apply', 'system', `psp:${new URL(provider.url).host}`, `pix ${down.endToEndId}: settled`]]);
   assert.equal((await reconcile(db, '2024-02-09' as never)).pendingPix.some((p) => p.endToEndId === down.endToEndId), false);
   assert.ok((await outbox(world, s.proposalId)).some((e) => e.type === 3), 'event 3 with the settlement');
+});
+
+test('GerarUnicaCobranca with the provider down: 503 PIX001 with Retry-After, nothing created; the same key later creates it; a charge due and expiring today is a cob', async () => {
+  const s = await openFor(world, { firstDue: '2024-02-10', disbursedOn: '2024-01-10', count: 3 });
+  const body = { dto: { codigoProposta: s.proposalId, nroParcelas: [1] }, dtoGerarUnicaLiquidacao: { dtVencimento: '2024-02-10', descricaoLiquidacao: 'Parcela 1', pagamentoViaPIX: true, pagamentoViaBoleto: false } };
+  const db = world.service.database.db;
+  const before = (await db.selectFrom('receivable_charges').select('id').execute()).length;
+  provider.failCharges = true;
+  const down = await world.service.call('/AgendaRecebivel/GerarUnicaCobranca', body, { token: world.token, key: 'pix-down-1' });
+  provider.failCharges = false;
+  assert.equal(down.statusCode, 503, down.body);
+  assert.equal(down.headers['retry-after'], '30');
+  const envelope = down.json() as { hasError: boolean; messages: Array<{ code: string; description: string }> };
+  assert.equal(envelope.hasError, true);
+  assert.equal(envelope.messages[0]!.code, PIX_PROVIDER_UNAVAILABLE);
+  assert.doesNotMatch(down.body, /127\.0\.0\.1|503 Serviço|PixHttpError|stack/, 'no internals of the provider call leak');
+  assert.equal((await db.selectFrom('receivable_charges').select('id').execute()).length, before, 'nothing created');
+  const again = await world.service.call('/AgendaRecebivel/GerarUnicaCobranca', body, { token: world.token, key: 'pix-down-1' });
+  assert.equal(again.statusCode, 200, again.body);
+  const chargeId = (again.json() as { cobrancas: Array<{ codigoLiquidacao: string }> }).cobrancas[0]!.codigoLiquidacao;
+  assert.equal(provider.charges.get((await registered(chargeId)).txid)!.kind, 'cobv');
+
+  // Due and expiring today (2024-01-15, the frozen clock): an immediate cob, amount net of the discount, expiring at the end of the day.
+  const today = await ok(world, '/AgendaRecebivel/GerarUnicaCobranca', { dto: { codigoProposta: s.proposalId, nroParcelas: [2] }, dtoGerarUnicaLiquidacao: { dtVencimento: '2024-01-15', dtExpiracao: '2024-01-15', vlrDesconto: 10, descricaoLiquidacao: 'Parcela 2 hoje', pagamentoViaPIX: true, pagamentoViaBoleto: false } });
+  const cob = provider.charges.get((await registered((today.cobrancas as Array<{ codigoLiquidacao: string }>)[0]!.codigoLiquidacao)).txid)!;
+  assert.equal(cob.kind, 'cob');
+  const cobBody = cob.body as { calendario: { expiracao: number }; valor: { original: string } };
+  assert.equal(cobBody.calendario.expiracao, (Date.parse('2024-01-16T03:00:00Z') - world.service.clock.now().getTime()) / 1000, 'until midnight in Brasília');
+  assert.equal(cobBody.valor.original, (await db.selectFrom('receivable_charges').select('amount').where('pix_txid', '=', cob.txid).executeTakeFirstOrThrow()).amount);
 });
 
 test('cob (immediate) through the client; configuration validated at start-up', async () => {

@@ -68,6 +68,8 @@ export interface FakePixProvider {
   pay(txid: string, valor: string, horario: string): Promise<{ endToEndId: string; webhookStatus: number }>;
   /** GET /pix answers 503 while true (the provider is down). */
   failGetPix: boolean;
+  /** PUT and PATCH of /cob and /cobv answer 503 while true. */
+  failCharges: boolean;
   close(): Promise<void>;
 }
 
@@ -75,7 +77,7 @@ export async function startFakePixProvider(certs: FakeCerts): Promise<FakePixPro
   const clientId = 'caas-test';
   const clientSecret = randomBytes(12).toString('hex');
   const tokens = new Set<string>();
-  const provider = { charges: new Map<string, Charge>(), pixes: new Map<string, Pix>(), requests: [] as string[], webhook: null as FakePixProvider['webhook'], failGetPix: false };
+  const provider = { charges: new Map<string, Charge>(), pixes: new Map<string, Pix>(), requests: [] as string[], webhook: null as FakePixProvider['webhook'], failGetPix: false, failCharges: false };
   const server = https.createServer({ key: fs.readFileSync(path.join(certs.dir, 'server.key')), cert: fs.readFileSync(path.join(certs.dir, 'server.crt')), ca: fs.readFileSync(certs.ca), requestCert: true, rejectUnauthorized: true }, (req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -100,6 +102,7 @@ export async function startFakePixProvider(certs: FakeCerts): Promise<FakePixPro
         const [, kind, txid] = cob as unknown as [string, 'cob' | 'cobv', string];
         const existing = provider.charges.get(txid!);
         if (req.method === 'PUT') {
+          if (provider.failCharges) return send(503, { title: 'Serviço indisponível' });
           if (existing) return send(409, { title: 'Cobrança já existe' });
           const charge = { kind, txid: txid!, body, status: 'ATIVA', location: `127.0.0.1/qr/v2/${kind}/${randomBytes(8).toString('hex')}` };
           provider.charges.set(txid!, charge);
@@ -107,6 +110,7 @@ export async function startFakePixProvider(certs: FakeCerts): Promise<FakePixPro
         }
         if (!existing || existing.kind !== kind) return send(404, { title: 'Cobrança não encontrada' });
         if (req.method === 'PATCH') {
+          if (provider.failCharges) return send(503, { title: 'Serviço indisponível' });
           if (body.status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR' || existing.status !== 'ATIVA') return send(400, { title: 'Operação inválida' });
           existing.status = 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
         }

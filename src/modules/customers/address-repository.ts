@@ -1,7 +1,6 @@
 // Data access for customer addresses. Every query takes the partner id and filters by it: another
 // partner's customer (even with the same document) is a different customer, and its addresses
 // are invisible here.
-import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/pool.js';
 import type { Address } from './address-validation.js';
 import type { CustomerAddressesTable } from './tables.js';
@@ -13,17 +12,6 @@ export interface CustomerRef {
 }
 
 export type AddressRow = CustomerAddressesTable;
-
-// Namespace of the per-customer advisory lock (two-int4 form; arbitrary constant "addresses").
-const CUSTOMER_LOCK_NAMESPACE = 80_814;
-
-/**
- * Serializes the writers of one customer's addresses until the transaction ends, so the
- * look-up-then-write of an item (by codigo or cep, one main address) never races another request.
- */
-export async function lockCustomer(tx: Executor, customer: CustomerRef): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${CUSTOMER_LOCK_NAMESPACE}, hashtext(${`${customer.partnerId}:${customer.document}`}))`.execute(tx);
-}
 
 function forCustomer(db: Executor, customer: CustomerRef) {
   return db.selectFrom('customer_addresses').selectAll().where('partner_id', '=', customer.partnerId).where('customer_document', '=', customer.document);

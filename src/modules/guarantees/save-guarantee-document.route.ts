@@ -1,5 +1,12 @@
-import { defineRoute } from '../../platform/http/route.js';
+// Proposta/SalvarPropostaGarantiaBemDocumento on the command runner: the wire body in, the envelope out.
+import { defineCommandRoute } from '../../platform/http/route.js';
 import { spec } from '../proposals/save-guarantee-document.schema.js';
 import { saveGuaranteeDocument } from './save-guarantee-document.js';
 
-export const route = defineRoute(spec, (input, ctx) => saveGuaranteeDocument(input, ctx));
+const MSG = { inserted: 'Documento incluído', updated: 'Documento atualizado' } as const;
+
+export const route = defineCommandRoute(spec, {
+  input: (body) => ({ document: body.dto }),
+  command: saveGuaranteeDocument,
+  view: (saved) => ({ results: [{ msg: MSG[saved.outcome], hasError: false, messages: [], codigo: saved.id, numero: saved.number }] }),
+});

@@ -1,43 +1,46 @@
-// Proposta/SalvarPropostaGarantiaBemDocumento: saves one document record of a guarantee asset.
+// Proposta/SalvarPropostaGarantiaBemDocumento in domain terms (issue 13): the command
+// `guarantee.document.save` saves one document record of a guarantee asset. Run by the command
+// runner; save-guarantee-document.route.ts maps the wire body in and the result out.
 import { randomUUID } from 'node:crypto';
-import type { Static } from 'typebox';
+import type { CommandContext, CommandDefinition } from '../../platform/commands.js';
 import { brazilDateAt } from '../../platform/dates.js';
 import { Problems, businessError } from '../../platform/errors.js';
-import type { OperationContext } from '../../platform/http/operations.js';
-import type { spec } from '../proposals/save-guarantee-document.schema.js';
-import { GuaranteeCode, validateGuaranteeDocument } from './guarantee-document-validation.js';
+import { GuaranteeCode, validateGuaranteeDocument, type GuaranteeDocumentInput } from './guarantee-document-validation.js';
 import { documentTally, findDocument, insertDocument, lockAsset, updateDocument, type AssetRef } from './guarantee-repository.js';
 
-export type SaveGuaranteeDocumentInput = Static<typeof spec.body>;
+export interface SaveGuaranteeDocumentInput {
+  /** The document as sent (checked by the command: guarantee-document-validation.ts). */
+  document: GuaranteeDocumentInput;
+}
 
 /** An asset carries a few deeds, photos and certificates; the cap bounds a runaway client. */
 export const DOCUMENTS_PER_ASSET_MAX = 200;
 
-export interface DocumentResult {
-  msg: string;
-  hasError: false;
-  messages: [];
-  codigo: string;
-  numero: number;
+export interface SavedDocument {
+  outcome: 'inserted' | 'updated';
+  /** The record's id. */
+  id: string;
+  /** Its number within the asset (1, 2, …). */
+  number: number;
 }
 
 /**
  * Without `codigo` a new record is added to the asset with the next `numero` (1, 2, …); with
  * `codigo` that record of the asset is replaced and keeps its `numero`. The asset named by
- * `codigoPropostaGarantiaBem` is created on its first document. The single `dto` gives one item
- * in `results`; a refused document is a 400 and changes nothing.
+ * `codigoPropostaGarantiaBem` is created on its first document (and its row locked: the
+ * asset's lock). A refused document changes nothing.
  *
  * Error codes: GAR001 (codigoPropostaGarantiaBem), GAR002 (tipoDocumento), GAR003 (nomeArquivo),
  * GAR004 (extensao), GAR005 (dtValidade), GAR006 (dtConferido), GAR007 (codigoUsuarioConferido),
  * GAR008 (codigo not a record of this asset), GAR009 (asset already has DOCUMENTS_PER_ASSET_MAX).
  */
-export async function saveGuaranteeDocument(input: SaveGuaranteeDocumentInput, ctx: OperationContext): Promise<{ results: DocumentResult[] }> {
-  const now = ctx.clock.now();
+async function save(input: SaveGuaranteeDocumentInput, ctx: CommandContext): Promise<SavedDocument> {
+  const now = ctx.now;
   const problems = new Problems();
-  const document = validateGuaranteeDocument(input.dto, brazilDateAt(now), problems);
+  const document = validateGuaranteeDocument(input.document, brazilDateAt(now), problems);
   problems.throwIfAny();
   if (document === null) throw new Error('assertion: a null document without a problem');
-  const asset: AssetRef = { partnerId: ctx.auth.partnerId, assetId: document.assetId };
+  const asset: AssetRef = { partnerId: ctx.actor.id, assetId: document.assetId };
   await lockAsset(ctx.tx, asset, now);
   if (document.codigo !== null) {
     const existing = await findDocument(ctx.tx, asset, document.codigo);
@@ -45,7 +48,7 @@ export async function saveGuaranteeDocument(input: SaveGuaranteeDocumentInput, c
       throw businessError(GuaranteeCode.unknownCodigo, `Documento ${document.codigo} não encontrado para o bem em garantia ${document.assetId}.`, 'dto.codigo');
     }
     await updateDocument(ctx.tx, asset, existing.id, document, now);
-    return { results: [{ msg: 'Documento atualizado', hasError: false, messages: [], codigo: existing.id, numero: existing.numero }] };
+    return { outcome: 'updated', id: existing.id, number: existing.numero };
   }
   const tally = await documentTally(ctx.tx, asset);
   if (tally.count >= DOCUMENTS_PER_ASSET_MAX) {
@@ -54,5 +57,11 @@ export async function saveGuaranteeDocument(input: SaveGuaranteeDocumentInput, c
   const id = randomUUID();
   const numero = tally.numeroMax + 1;
   await insertDocument(ctx.tx, asset, id, numero, document, now);
-  return { results: [{ msg: 'Documento incluído', hasError: false, messages: [], codigo: id, numero }] };
+  return { outcome: 'inserted', id, number: numero };
 }
+
+export const saveGuaranteeDocument: CommandDefinition<SaveGuaranteeDocumentInput, SavedDocument> = {
+  name: 'guarantee.document.save',
+  summarize: (saved) => `guarantee document ${saved.id} ${saved.outcome} (number ${saved.number})`,
+  handler: save,
+};

@@ -99,7 +99,7 @@ const refused = (description: string) => new DomainError('business', [{ code: 'O
 export function confirmingDefinition<I, R>(definition: CommandDefinition<I, R>, confirmation: Confirmation, deciderId: string): CommandDefinition<I, R> {
   return {
     name: definition.name,
-    locks: (input) => [...(definition.locks?.(input) ?? []), `confirmation:${confirmation.id}`],
+    locks: (input, actor) => [...(definition.locks?.(input, actor) ?? []), `confirmation:${confirmation.id}`],
     summarize: (result) => `${definition.summarize?.(result) ?? definition.name} (four-eyes: requested by ${confirmation.requestedBy.email})`,
     handler: async (input, ctx) => {
       const row = await ctx.tx.selectFrom('operator_confirmations').select(['status', 'requested_by']).where('id', '=', confirmation.id).forUpdate().executeTakeFirst();

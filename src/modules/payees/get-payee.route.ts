@@ -1,5 +1,11 @@
-import { defineRoute } from '../../platform/http/route.js';
+// api/Favorecido/Consultar as a query: the wire body in, the payee's view out.
+import { defineQueryRoute } from '../../platform/http/route.js';
 import { getPayee } from './get-payee.js';
 import { spec } from './get-payee.schema.js';
+import { payeeWire } from './payee-view.js';
 
-export const route = defineRoute(spec, (input, ctx) => getPayee(input, ctx));
+export const route = defineQueryRoute(spec, {
+  input: (body) => ({ payeeId: body.codigoFavorecido ?? null, pixKey: body.chave ?? null }),
+  query: getPayee,
+  view: (row) => ({ favorecido: payeeWire(row) }),
+});

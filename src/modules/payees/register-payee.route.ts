@@ -1,7 +1,19 @@
+// api/Favorecido on the command runner: the wire body in, the envelope out.
 // The `IgnoraHandshake` header of this operation is accepted with any value (or absent) and has
 // no effect: this service has no handshake to skip (docs/payees.md, Decisions).
-import { defineRoute } from '../../platform/http/route.js';
-import { registerPayee } from './register-payee.js';
+import { defineCommandRoute } from '../../platform/http/route.js';
+import { SITUACAO_DESCRIPTIONS } from './payee-status.js';
+import { registerPayee, type RegistrationOutcome } from './register-payee.js';
 import { spec } from './register-payee.schema.js';
 
-export const route = defineRoute(spec, (input, ctx) => registerPayee(input, ctx));
+export const RegisterMessage: Record<RegistrationOutcome, string> = {
+  pending: 'Favorecido cadastrado; aguardando análise da equipe.',
+  autoApproved: 'Favorecido cadastrado e aprovado automaticamente.',
+  existing: 'Favorecido já cadastrado com esta chave ou conta; retornado o cadastro existente.',
+};
+
+export const route = defineCommandRoute(spec, {
+  input: (body) => ({ payee: body }),
+  command: registerPayee,
+  view: (r) => ({ msg: RegisterMessage[r.outcome], codigoFavorecido: r.payeeId, situacao: r.status, descricaoSituacao: SITUACAO_DESCRIPTIONS[r.status] }),
+});

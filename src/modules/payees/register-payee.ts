@@ -1,13 +1,14 @@
-// api/Favorecido: a partner asks to register a Pix payee. The payee waits (pendente) for the
-// service team, or is approved at once when the partner has automatic approval. A repeat of a
-// live payee's key or bank account answers that payee instead of creating a duplicate.
+// api/Favorecido in domain terms (issue 13): the command `payee.register`. A partner asks to
+// register a Pix payee. The payee waits (pendente) for the service team, or is approved at once
+// when the partner has automatic approval. A repeat of a live payee's key or bank account answers
+// that payee instead of creating a duplicate. register-payee.route.ts maps wire and result.
 import { randomUUID } from 'node:crypto';
 import { businessError, Problems } from '../../platform/errors.js';
-import type { OperationContext } from '../../platform/http/operations.js';
+import type { CommandContext, CommandDefinition } from '../../platform/commands.js';
 import { findLiveByIdentity, insertPayeeIfNew, partnerAutoApprovesPayees, payeeColumns, type PayeeRow } from './payee-repository.js';
-import { AUTO_REVIEWER, PayeeReviewCode, PayeeSituacao } from './payee-status.js';
+import { AUTO_REVIEWER, PayeeReviewCode, PayeeSituacao, type PayeeSituacaoCode } from './payee-status.js';
 import { type FavorecidoInput, type Payee, validateFavorecido } from './payee-validation.js';
-import { statusFields } from './payee-view.js';
+import { situacaoOf } from './payee-view.js';
 import { recordDecision } from './review-payee.js';
 
 /**
@@ -17,36 +18,38 @@ import { recordDecision } from './review-payee.js';
  */
 const REGISTER_ATTEMPTS_MAX = 2;
 
-export const RegisterMessage = {
-  pending: 'Favorecido cadastrado; aguardando análise da equipe.',
-  autoApproved: 'Favorecido cadastrado e aprovado automaticamente.',
-  existing: 'Favorecido já cadastrado com esta chave ou conta; retornado o cadastro existente.',
-} as const;
-
-export interface RegisterPayeeDeps {
-  newId: () => string;
+export interface RegisterPayeeInput {
+  /** The registration as sent (checked by the command: payee-validation.ts). */
+  payee: FavorecidoInput;
 }
 
-const defaultDeps: RegisterPayeeDeps = { newId: randomUUID };
+/** pending: waits for the service team; autoApproved: approved at once; existing: a live payee with this key or account. */
+export type RegistrationOutcome = 'pending' | 'autoApproved' | 'existing';
+
+export interface RegisteredPayee {
+  outcome: RegistrationOutcome;
+  payeeId: string;
+  status: PayeeSituacaoCode;
+}
 
 /**
  * Validates, normalizes and stores the payee. Errors: FAV001–FAV018 (validation, every problem at
  * once; docs/validation.md), FAV019 (the key or account is already registered for this partner
  * under another holder document).
  */
-export async function registerPayee(input: FavorecidoInput, ctx: OperationContext, deps: RegisterPayeeDeps = defaultDeps) {
+async function register(input: RegisterPayeeInput, ctx: CommandContext): Promise<RegisteredPayee> {
   const problems = new Problems();
-  const payee = validateFavorecido(input, problems);
+  const payee = validateFavorecido(input.payee, problems);
   problems.throwIfAny();
   if (payee === null) throw new Error('assertion: no payee and no problem');
-  const partnerId = ctx.auth.partnerId;
+  const partnerId = ctx.actor.id;
   const autoApprove = await partnerAutoApprovesPayees(ctx.tx, partnerId);
   for (let attempt = 1; attempt <= REGISTER_ATTEMPTS_MAX; attempt += 1) {
     const now = ctx.clock.now();
     const row: PayeeRow = {
       ...nullColumns,
       ...payeeColumns(payee),
-      id: deps.newId(),
+      id: randomUUID(),
       partner_id: partnerId,
       situacao: autoApprove ? PayeeSituacao.aprovado : PayeeSituacao.pendente,
       motivo_rejeicao: null,
@@ -55,13 +58,22 @@ export async function registerPayee(input: FavorecidoInput, ctx: OperationContex
     };
     if (await insertPayeeIfNew(ctx.tx, row)) {
       if (autoApprove) await recordDecision(ctx.tx, { payeeId: row.id, partnerId, situacao: PayeeSituacao.aprovado, by: AUTO_REVIEWER, reason: null, at: now });
-      return { msg: autoApprove ? RegisterMessage.autoApproved : RegisterMessage.pending, ...statusFields(row) };
+      return { outcome: autoApprove ? 'autoApproved' : 'pending', payeeId: row.id, status: situacaoOf(row) };
     }
     const existing = await findLiveByIdentity(ctx.tx, partnerId, payee);
-    if (existing) return { msg: RegisterMessage.existing, ...statusFields(sameHolder(existing, payee)) };
+    if (existing) {
+      const same = sameHolder(existing, payee);
+      return { outcome: 'existing', payeeId: same.id, status: situacaoOf(same) };
+    }
   }
   throw new Error('assertion: payee neither inserted nor found live after retries');
 }
+
+export const registerPayee: CommandDefinition<RegisterPayeeInput, RegisteredPayee> = {
+  name: 'payee.register',
+  summarize: (r) => `payee ${r.payeeId} ${r.outcome}`,
+  handler: register,
+};
 
 /** The columns of the other registration type, all null. */
 const nullColumns = {

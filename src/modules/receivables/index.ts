@@ -19,7 +19,7 @@ export { DEFAULT_CHARGES_CONFIG, isSettled, newInstallmentState, updateBalance, 
 export { describeBoleto } from './collections/describe-boleto.js';
 export { BOLETO_SITUACAO_NAMES, BoletoSituacao, parseBoletoSituacao } from './collections/boleto-status.js';
 export { BOLETO_REGISTER_JOB, registerBoleto } from './collections/boleto-registration.js';
-export { cancelBoletoNow } from './collections/collection-cancel.js';
+export { cancelBoletoNow, CHARGE_CANCEL_JOB } from './collections/collection-cancel.js';
 export { boletoById, boletoInstallments, boletoOfCharge, chargeById, chargeInstallments, setBoletoSituacao, setChargeStatus, type BoletoRow, type ChargeRow } from './collections/collection-repository.js';
 export { boletoBatches, countBoletos, listBoletos, NO_BOLETO_FILTER, type ListedBoleto } from './collections/list-boletos.js';
 export { boletoMetrics } from './collections/boleto-metrics.js';
@@ -32,7 +32,7 @@ export { payBoleto, payCharge, settleReported, type PaymentReceipt } from './pay
 export { paymentCommands, storedReceipt, type PaymentCommands, type StoredReceipt } from './payments/payment-commands.js';
 
 // The module as the composition root and the faces see it.
-export type { ReceivablesDeps } from './receivables-deps.js';
+export type { PixProviderPort, ProviderPixCharge, ReceivablesDeps } from './receivables-deps.js';
 export type { ReceivablesSettings } from './settings.js';
 export { receivablesDeps } from './receivables-wiring.js';
 export { receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './routes.js';

@@ -2,6 +2,7 @@
 // read/transition hooks (optional until that module lands; wired in src/compose.ts).
 import type { Executor } from '../../platform/db/pool.js';
 import type { LocalDate } from '../../platform/dates.js';
+import type { Decimal } from '../../platform/money.js';
 import type { ReceivablesSettings } from './settings.js';
 
 export interface ProposalsPort {
@@ -11,11 +12,34 @@ export interface ProposalsPort {
   markPaidOff?(tx: Executor, partnerId: string, proposalId: string, on: LocalDate, now: Date): Promise<void>;
 }
 
+/** A Pix-only charge to register at a Pix provider (API Pix of the Banco Central). */
+export interface ProviderPixCharge {
+  dueDate: LocalDate;
+  expiresOn: LocalDate;
+  /** Valor do documento: what is owed before the discount (the charge asks amount − discount). */
+  documentAmount: Decimal;
+  discount: Decimal;
+  payer: { document: string; name: string };
+  description: string;
+  now: Date;
+}
+
+/**
+ * The Pix provider when one is configured (the settlement module implements it): registers a
+ * Pix-only charge and returns its txid and dynamic BR Code. Throws a DomainError of kind
+ * 'unavailable' when the provider fails, so the command changes nothing and can be retried.
+ */
+export interface PixProviderPort {
+  register(charge: ProviderPixCharge): Promise<{ txid: string; emv: string }>;
+}
+
 export interface ReceivablesDeps {
   settings: ReceivablesSettings;
   /** PUBLIC_URL: urlImpressao = `${publicUrl}/boletos/<token>.pdf`. */
   publicUrl: string;
   proposals: ProposalsPort;
+  /** Absent: the sandbox's static BR Code, as without a provider. */
+  pixProvider?: PixProviderPort;
 }
 
 /**

@@ -5,7 +5,7 @@ export { BANK_PROFILES, bankProfile, type BankProfile, type ReturnKind } from '.
 export { buildRemittance, remittanceText, type RemittanceEntry } from './cnab/remittance.js';
 export { parseReturn, type ReturnEntry, type ReturnFile } from './cnab/return-file.js';
 export { buildReturn, type BankEvent } from './cnab/return-writer.js';
-export { settlementJobHandlers, settlementPlugins, startSettlementWorkers } from './wiring.js';
+export { settlementJobHandlers, settlementPlugins, settlementReceivablesPorts, startSettlementWorkers } from './wiring.js';
 export { PixApiClient } from './pix/api-client.js';
 export { cobvBody } from './pix/charge-body.js';
 export { importReturnFile, type ImportResult } from './import-return.js';
@@ -13,6 +13,6 @@ export { makeRemittance, type RemittanceResult } from './make-remittance.js';
 export { scanInbox } from './inbox-worker.js';
 export { parseSettlementEnv, type SettlementSettings, type PixProviderSettings } from './settings.js';
 export { reconcile, reconciliationCsv, type Reconciliation, type ChannelReconciliation } from './reconcile.js';
-export { registerChargeAtProvider } from './pix/register-charge.js';
+export { pixProviderPort, PIX_PROVIDER_UNAVAILABLE } from './pix/provider-charges.js';
 export { PIX_CONFIRM_JOB, applyConfirmedPixCommand } from './pix/webhook.js';
 export { importReturnCommand } from './import-return.js';

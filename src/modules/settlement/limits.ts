@@ -26,3 +26,6 @@ export const PIX_TOKEN_EARLY_RENEWAL_MS = 60_000;
  * stays pending, listed by `caas reconcile`, until the provider delivers it again.
  */
 export const PIX_CONFIRM_ATTEMPTS_MAX = 30;
+
+/** Retry-After (seconds) of the 503 answered when the Pix provider fails to register a charge. */
+export const PIX_PROVIDER_RETRY_AFTER_S = 30;

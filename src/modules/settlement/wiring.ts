@@ -7,16 +7,25 @@ import type { Config } from '../../platform/config/env.js';
 import type { Db } from '../../platform/db/pool.js';
 import type { JobKinds } from '../../platform/jobs.js';
 import type { Worker } from '../../platform/workers.js';
-import { BOLETO_REGISTER_JOB, receivablesDeps } from '../receivables/index.js';
+import { BOLETO_REGISTER_JOB, CHARGE_CANCEL_JOB, receivablesDeps, type ReceivablesDeps } from '../receivables/index.js';
 import { startCnabInboxWorker } from './inbox-worker.js';
 import { pixActorId, pixClientFor } from './pix/provider.js';
+import { removingAtProvider } from './pix/provider-cancel.js';
+import { pixProviderPort } from './pix/provider-charges.js';
 import { pixWebhookPlugin } from './pix/webhook-route.js';
 import { PIX_CONFIRM_JOB, pixConfirmJob } from './pix/webhook.js';
+
+/** Receivables' charge cancellation, preceded by the removal of provider-backed charges at the provider. */
+function cancelAtProvider(handlers: JobKinds, client: ReturnType<typeof pixClientFor>): JobKinds {
+  const entry = handlers[CHARGE_CANCEL_JOB];
+  if (entry === undefined) return {};
+  return { [CHARGE_CANCEL_JOB]: typeof entry === 'function' ? removingAtProvider(client, entry) : { ...entry, handler: removingAtProvider(client, entry.handler) } };
+}
 
 /** `db`: where the retry job of unconfirmed pix runs its settlement command. */
 export function settlementJobHandlers(config: Config, handlers: JobKinds, db: Db): JobKinds {
   const pix = config.settlement.pix;
-  const withPix = pix === null ? handlers : { ...handlers, [PIX_CONFIRM_JOB]: pixConfirmJob({ db, deps: receivablesDeps(config), client: pixClientFor(pix), actor: pixActorId(pix) }) };
+  const withPix = pix === null ? handlers : { ...handlers, [PIX_CONFIRM_JOB]: pixConfirmJob({ db, deps: receivablesDeps(config), client: pixClientFor(pix), actor: pixActorId(pix) }), ...cancelAtProvider(handlers, pixClientFor(pix)) };
   if (config.settlement.boletoRegistration !== 'cnab') return withPix;
   // The boleto stays "waiting for registration" until the bank's return file confirms it.
   return { ...withPix, [BOLETO_REGISTER_JOB]: async () => undefined };
@@ -25,6 +34,11 @@ export function settlementJobHandlers(config: Config, handlers: JobKinds, db: Db
 export function startSettlementWorkers(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger): Worker[] {
   const inbox = config.settlement.cnabInbox;
   return inbox === null ? [] : [startCnabInboxWorker(db, clock, receivablesDeps(config), inbox, config.settlement.cnabInboxPoll_ms, log)];
+}
+
+/** What receivables takes from settlement: the Pix provider port when one is configured (none: the sandbox's static codes). */
+export function settlementReceivablesPorts(config: Config): Pick<ReceivablesDeps, 'pixProvider'> {
+  return config.settlement.pix === null ? {} : { pixProvider: pixProviderPort(config.settlement.pix, config.receivables) };
 }
 
 /** The webhook route when a Pix provider is configured; none otherwise (the sandbox stays as it is). */

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { Clock } from '../clock.js';
+import type { OutboxWriter } from '../commands.js';
 import type { Config } from '../config/env.js';
 import { LIMITS } from '../config/limits.js';
 import type { Db, Executor } from '../db/pool.js';
@@ -13,6 +14,8 @@ import { sendBody, successBody, type HandlerResult, type Parametro } from './env
 import { errorBody, statusOf } from './error-table.js';
 import { aliasOperationId, type OperationSpec, type ScopeName } from './operation-spec.js';
 import type { RateLimiter } from './rate-limit.js';
+import type { RunnerOperation } from './route.js';
+import { runOnRunner } from './runner-operation.js';
 import { ignoredFieldsOf } from './schema-compiler.js';
 
 export interface AuthContext {
@@ -48,6 +51,8 @@ export interface OperationDeps {
   rateLimiter: RateLimiter;
   /** Counts unknown fields ignored in a request (caas_ignored_fields_total{operation}). */
   countIgnoredFields?: (operation: string, count: number) => void;
+  /** Where commands on the runner put the events they enqueue (absent: none may enqueue). */
+  outbox?: OutboxWriter;
 }
 
 export interface OperationContext {
@@ -99,11 +104,11 @@ function hasParametros(spec: OperationSpec): boolean {
   return 'parametros' in props;
 }
 
-export function registerOperation<B extends TSchema, R extends TSchema>(app: FastifyInstance, deps: OperationDeps, spec: OperationSpec<B, R>, handler: OperationHandler<B>): void {
+export function registerOperation<B extends TSchema, R extends TSchema>(app: FastifyInstance, deps: OperationDeps, spec: OperationSpec<B, R>, handler: OperationHandler<B> | RunnerOperation<B>): void {
   for (const path of [spec.path, ...(spec.aliases ?? [])]) registerPath(app, deps, spec, handler, path);
 }
 
-function registerPath<B extends TSchema, R extends TSchema>(app: FastifyInstance, deps: OperationDeps, spec: OperationSpec<B, R>, handler: OperationHandler<B>, path: string): void {
+function registerPath<B extends TSchema, R extends TSchema>(app: FastifyInstance, deps: OperationDeps, spec: OperationSpec<B, R>, handler: OperationHandler<B> | RunnerOperation<B>, path: string): void {
   const echo = hasParametros(spec);
   const docs = path === spec.path ? { operationId: spec.operationId, summary: spec.summary } : { operationId: aliasOperationId(path), summary: `${spec.summary} Same operation as ${spec.path}.` };
   app.route({
@@ -118,6 +123,7 @@ function registerPath<B extends TSchema, R extends TSchema>(app: FastifyInstance
     },
     preHandler: async (request) => handleIgnoredFields(request, deps, spec.operationId),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (typeof handler !== 'function') return runOnRunner(request, reply, deps, spec as unknown as OperationSpec, handler as RunnerOperation, idempotencyKeyOf(request), echo);
       const input = request.body as Static<B>;
       const auth = request.auth as AuthContext;
       const parametros = (input as { parametros?: Parametro[] | null }).parametros;

@@ -1,13 +1,29 @@
 // A route = an operation spec paired with its handler. Modules export their routes; the app
 // registers one per spec of the catalogue and refuses to start when one is missing.
+// Two kinds of handler (issue 13, the request path route → input → runner → command → result → view):
+// - defineCommandRoute / defineQueryRoute: the module's command (CommandDefinition, run by the
+//   command runner) or query in domain terms; the route only maps wire → input and result → answer;
+// - defineRoute: the older shape, a handler on the wire body (operations not yet moved).
 import type { Static, TSchema } from 'typebox';
-import type { AnswerOf } from './envelope.js';
+import type { Actor, CommandDefinition } from '../commands.js';
+import type { Db } from '../db/pool.js';
+import type { AnswerOf, HandlerResult } from './envelope.js';
 import type { OperationSpec } from './operation-spec.js';
-import type { OperationContext, OperationHandler } from './operations.js';
+import type { AuthContext, OperationContext, OperationHandler } from './operations.js';
+
+/** A command operation on the runner: the face's two mappings around the module's command. */
+export interface RunnerOperation<B extends TSchema = TSchema, I = unknown, D = unknown> {
+  kind: 'runner';
+  /** wire body → domain input (renaming, no rules: those belong to the command). */
+  input: (body: Static<B>) => I;
+  command: CommandDefinition<I, D>;
+  /** domain result (its stored JSON form) → the answer's fields. */
+  view: (result: D) => HandlerResult;
+}
 
 export interface Route<B extends TSchema = TSchema> {
   spec: OperationSpec<B, TSchema>;
-  handler: OperationHandler<B>;
+  handler: OperationHandler<B> | RunnerOperation<B>;
 }
 
 /** A handler typed by both schemas of its operation: the validated body in, the answer (AnswerOf the response schema) out. */
@@ -15,4 +31,32 @@ export type TypedHandler<B extends TSchema, R extends TSchema> = (input: Static<
 
 export function defineRoute<B extends TSchema, R extends TSchema>(spec: OperationSpec<B, R>, handler: TypedHandler<B, R>): Route {
   return { spec, handler } as unknown as Route;
+}
+
+/** The partner behind a request, as the runner and queries see it (audit: which client). */
+export function partnerActor(auth: AuthContext): Actor {
+  return { kind: 'partner', id: auth.partnerId, source: `api ${auth.clientId}` };
+}
+
+/**
+ * A command operation run through the command runner: transaction, idempotency record (key, hash of
+ * the input, the domain result), locks and audit are the runner's; a replay renders the stored
+ * result again through `view`. `D` must be JSON-shaped (view receives the stored form).
+ */
+export function defineCommandRoute<B extends TSchema, R extends TSchema, I, D>(
+  spec: OperationSpec<B, R>,
+  parts: { input: (body: Static<B>) => I; command: CommandDefinition<I, D>; view: (result: D) => AnswerOf<R> },
+): Route {
+  const handler: RunnerOperation<B, I, D> = { kind: 'runner', input: parts.input, command: parts.command, view: parts.view as (result: D) => HandlerResult };
+  return { spec, handler } as unknown as Route;
+}
+
+/** A query in domain terms: `(db, input, actor) → result`, on the pool (never a write transaction). */
+export type Query<I, D> = (db: Db, input: I, actor: Actor) => Promise<D>;
+
+export function defineQueryRoute<B extends TSchema, R extends TSchema, I, D>(
+  spec: OperationSpec<B, R>,
+  parts: { input: (body: Static<B>) => I; query: Query<I, D>; view: (result: D) => AnswerOf<R> },
+): Route {
+  return defineRoute(spec, async (body, ctx) => parts.view(await parts.query(ctx.db, parts.input(body), partnerActor(ctx.auth))));
 }

@@ -7,6 +7,7 @@ import { BOLETO_AMOUNT_ERROR_CODE, boletoAmountProblem } from './boleto/barcode.
 import type { Decimal } from '../../../platform/money.js';
 import { issueBoleto, pixCodeFor } from './boleto-issue.js';
 import { startRegistration } from './boleto-registration.js';
+import { qrPngBase64 } from './pix/qr.js';
 import { collectionAmounts, type CollectionAmounts } from './collection-amounts.js';
 import type { CollectionDates } from './collection-input.js';
 import { insertCharge, liveCollections, setChargeStatus, type BoletoRow, type ChargeRow } from './collection-repository.js';
@@ -89,6 +90,14 @@ export async function issueBoletoOrder(tx: Executor, deps: ReceivablesDeps, sche
   return startRegistration(tx, boleto, now);
 }
 
+/** A Pix-only charge's code: the provider's dynamic one when a provider is configured, else the static one. */
+async function pixOfCharge(deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, amounts: CollectionAmounts, description: string, now: Date) {
+  if (deps.pixProvider === undefined) return pixCodeFor(deps.settings, amounts.charged);
+  const payer = { document: schedule.customer_document, name: schedule.customer_name ?? schedule.customer_document };
+  const { txid, emv } = await deps.pixProvider.register({ dueDate: order.dates.dueDate, expiresOn: order.dates.expiresOn, documentAmount: amounts.documentAmount, discount: amounts.discount, payer, description, now });
+  return { txid, emv, image: await qrPngBase64(emv) };
+}
+
 export interface PaymentMethods {
   boleto: boolean;
   pix: boolean;
@@ -101,7 +110,7 @@ export interface PaymentMethods {
 export async function issueChargeOrder(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, via: PaymentMethods, now: Date): Promise<ChargeRow> {
   if (!via.boleto && !via.pix) throw new Error('assertion: a charge is paid by boleto, Pix or both');
   const amounts = await prepare(tx, deps, schedule, order);
-  const pix = via.boleto ? null : await pixCodeFor(deps.settings, amounts.charged);
+  const pix = via.boleto ? null : await pixOfCharge(deps, schedule, order, amounts, common.description, now);
   const id = randomUUID();
   let charge = await insertCharge(
     tx,
