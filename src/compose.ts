@@ -23,6 +23,7 @@ import { startCallbackWorker } from './modules/callbacks/delivery-worker.js';
 import { callbackMetrics } from './modules/callbacks/callback-metrics.js';
 import { proposalMetrics } from './modules/proposals/proposal-metrics.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
+import { MODULES } from './descriptors.js';
 import { settlementJobHandlers, settlementPlugins, settlementReceivablesPorts, startSettlementWorkers } from './modules/settlement/index.js';
 import { consoleFace, consoleServices } from './console/index.js';
 
@@ -61,7 +62,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,
   });
-  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, jobKinds(config, db), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
+  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log, MODULES.flatMap((m) => m.purges ?? [])), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, jobKinds(config, db), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
   return { app, workers };
 }
 

@@ -1,11 +1,11 @@
 // Background loops of this process. Each is bounded (batch sizes, intervals) and stoppable; all
 // state they act on is in PostgreSQL, so any number of instances can run them side by side.
 import type { FastifyBaseLogger } from 'fastify';
-import { purgeExpiredJtis } from '../modules/auth/postgres-stores.js';
 import type { Clock } from './clock.js';
 import { LIMITS } from './config/limits.js';
 import type { Db } from './db/pool.js';
 import { purgeExpiredIdempotency } from './idempotency.js';
+import type { Purge } from './module.js';
 
 export interface Worker {
   name: string;
@@ -33,16 +33,17 @@ export function everyInterval(name: string, interval_ms: number, tick: () => Pro
   };
 }
 
-/** Purges expired idempotency records and assertion jtis. */
-export function startMaintenance(db: Db, clock: Clock, log: FastifyBaseLogger): Worker {
+/** Purges expired idempotency records and what the modules' descriptors list (auth: assertion jtis). */
+export function startMaintenance(db: Db, clock: Clock, log: FastifyBaseLogger, purges: readonly Purge[] = []): Worker {
   return everyInterval(
     'maintenance',
     LIMITS.IDEMPOTENCY_PURGE_INTERVAL_MS,
     async () => {
       const now = clock.now();
       const records = await purgeExpiredIdempotency(db, now);
-      const jtis = await purgeExpiredJtis(db, now);
-      if (records + jtis > 0) log.info({ records, jtis }, 'purged expired idempotency records and assertion ids');
+      const counts: Record<string, number> = { records };
+      for (const { name, purge } of purges) counts[name] = await purge(db, now);
+      if (Object.values(counts).some((n) => n > 0)) log.info(counts, 'purged expired idempotency records and assertion ids');
     },
     log,
   );

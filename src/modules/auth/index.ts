@@ -1,3 +1,12 @@
 // The auth module's public entry: the token endpoint and request authentication (compose.ts
 // wires them), and the scope catalogue partner administration checks scopes against.
+import type { ModuleDescriptor } from '../../platform/module.js';
+import { purgeExpiredJtis } from './postgres-stores.js';
 export { canonicalScope, DEFAULT_SCOPE_CONFIG, type ScopeConfig } from './scopes.js';
+
+/** What this module brings to the composition root (src/compose.ts). */
+export const descriptor: ModuleDescriptor = {
+  name: 'auth',
+  tables: ['assertion_jtis', 'signing_keys'],
+  purges: [{ name: 'jtis', purge: purgeExpiredJtis }],
+};

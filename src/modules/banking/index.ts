@@ -1,5 +1,6 @@
 // The banking module's public entry: the bank catalogue, bank-account fields and Pix keys, with
 // their limits (declared once, in limits.ts).
+import type { ModuleDescriptor } from '../../platform/module.js';
 export {
   ACCOUNT_DIGITS_MAX,
   AGENCY_DIGITS_MAX,
@@ -14,3 +15,9 @@ export { ACCOUNT_MODELS, ACCOUNT_TYPES, BANK_FORMATS, BANKS, bankByCodigo, bankB
 export { PaymentAccountCode, validatePaymentAccount, type PaymentAccount, type PaymentAccountInput } from './bank-account.js';
 export { isPixKeyType, PIX_KEY_TYPE_NAMES, PixKeyType, validatePixKey, type PixKeyResult, type PixKeyTypeCode } from './pix-key.js';
 export { pixKeyCandidates } from './pix-key-lookup.js';
+
+/** What this module brings to the composition root (src/compose.ts). */
+export const descriptor: ModuleDescriptor = {
+  name: 'banking',
+  tables: [],
+};

@@ -40,3 +40,8 @@ export interface BureauTables {
   bureau_cache: BureauCacheTable;
   bureau_consultations: BureauConsultationsTable;
 }
+
+// Registers these tables in the one Database type (platform/db/schema.ts): platform imports no module.
+declare module '../../platform/db/schema.js' {
+  interface Database extends BureauTables {}
+}

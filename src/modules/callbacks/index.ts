@@ -1,7 +1,14 @@
 // The callbacks module's public entry: what other modules may use. Partner administration checks
 // and signs callback settings with the same rules the delivery worker applies.
+import type { ModuleDescriptor } from '../../platform/module.js';
 export { parseCallbackUrl } from './address-guard.js';
 export { parsePartnerHeader } from './partner-header.js';
 export { generateSecret } from './signing.js';
 // Console (issue 16): the outbox as the service team sees it, and redelivery.
 export { CALLBACK_STATUSES, countCallbacksByStatus, listCallbacks, redeliverCallbackCommand, type CallbackListItem, type CallbackStatus } from './callbacks-admin.js';
+
+/** What this module brings to the composition root (src/compose.ts). */
+export const descriptor: ModuleDescriptor = {
+  name: 'callbacks',
+  tables: ['callback_events', 'callback_deliveries'],
+};

@@ -39,3 +39,8 @@ export interface CallbacksTables {
   callback_events: CallbackEventsTable;
   callback_deliveries: CallbackDeliveriesView;
 }
+
+// Registers these tables in the one Database type (platform/db/schema.ts): platform imports no module.
+declare module '../../platform/db/schema.js' {
+  interface Database extends CallbacksTables {}
+}

@@ -26,3 +26,8 @@ export interface CustomerAddressesTable {
 export interface CustomersTables {
   customer_addresses: CustomerAddressesTable;
 }
+
+// Registers these tables in the one Database type (platform/db/schema.ts): platform imports no module.
+declare module '../../platform/db/schema.js' {
+  interface Database extends CustomersTables {}
+}

@@ -29,3 +29,8 @@ export interface GuaranteesTables {
   guarantee_assets: GuaranteeAssetsTable;
   guarantee_documents: GuaranteeDocumentsTable;
 }
+
+// Registers these tables in the one Database type (platform/db/schema.ts): platform imports no module.
+declare module '../../platform/db/schema.js' {
+  interface Database extends GuaranteesTables {}
+}

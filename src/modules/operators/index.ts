@@ -1,6 +1,7 @@
 // The operators module: the people who use the console (accounts, argon2id passwords, TOTP,
 // sessions, login throttling, roles and permissions, four-eyes confirmations). Its public entry:
 // the console, the CLI and the composition root use only what is exported here.
+import type { ModuleDescriptor } from '../../platform/module.js';
 export { can, isRole, PERMISSIONS, ROLE_LABELS, ROLES, type Permission, type Role } from './permissions.js';
 export { DEFAULT_OPERATORS_SETTINGS, FOUR_EYES_KINDS, parseOperatorsEnv, type FourEyesKind, type OperatorsSettings } from './settings.js';
 export { assertOperatorLimits, PASSWORD_LENGTH_MIN, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, LOGIN_FAILURES_PER_ACCOUNT_MAX, LOGIN_FAILURES_PER_IP_MAX, LOGIN_THROTTLE_WINDOW_MS, CONFIRMATIONS_LISTED_MAX } from './limits.js';
@@ -27,3 +28,9 @@ export {
   type OperatorSummary,
 } from './operator-admin.js';
 export { closeConfirmation, confirmingDefinition, findConfirmation, listConfirmations, requestConfirmation, type Confirmation, type ConfirmationRequest } from './confirmations.js';
+
+/** What this module brings to the composition root (src/compose.ts). */
+export const descriptor: ModuleDescriptor = {
+  name: 'operators',
+  tables: ['operators', 'operator_sessions', 'operator_login_failures', 'operator_confirmations'],
+};

@@ -57,3 +57,8 @@ export interface OperatorsTables {
   operator_login_failures: OperatorLoginFailuresTable;
   operator_confirmations: OperatorConfirmationsTable;
 }
+
+// Registers these tables in the one Database type (platform/db/schema.ts): platform imports no module.
+declare module '../../platform/db/schema.js' {
+  interface Database extends OperatorsTables {}
+}

@@ -1,5 +1,6 @@
 // The partners module's public entry: partners, their keys, callback settings and secrets, flags.
 // Other modules use what is exported here and never read the partner tables themselves.
+import type { ModuleDescriptor } from '../../platform/module.js';
 export type { PartnersTables } from './tables.js';
 export { clientIdOf, partnerIdOfClient, partnerNameOf, partnerProfile, PgPartnerDirectory, type PartnerCredentials, type PartnerKeyRecord, type PartnerProfile } from './directory.js';
 export { generatePartnerKeyPair, parsePartnerPublicKey, PartnerKeyError, type ParsedPartnerKey, type PemKeyPair } from './keys.js';
@@ -18,3 +19,9 @@ export {
   type PartnerFlags,
 } from './partner-admin.js';
 export { partnerCommands, type PartnerCommands, type PartnerRef } from './partner-commands.js';
+
+/** What this module brings to the composition root (src/compose.ts). */
+export const descriptor: ModuleDescriptor = {
+  name: 'partners',
+  tables: ['partners', 'partner_keys', 'partner_callback_secrets'],
+};

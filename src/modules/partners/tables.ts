@@ -40,3 +40,8 @@ export interface PartnersTables {
   partner_keys: PartnerKeysTable;
   partner_callback_secrets: PartnerCallbackSecretsTable;
 }
+
+// Registers these tables in the one Database type (platform/db/schema.ts): platform imports no module.
+declare module '../../platform/db/schema.js' {
+  interface Database extends PartnersTables {}
+}

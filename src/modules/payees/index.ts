@@ -1,6 +1,13 @@
 // The payees module's public entry: what other modules and the faces (CLI, console) may use.
 // Console (issue 16): the review commands and the review queue.
+import type { ModuleDescriptor } from '../../platform/module.js';
 export { approvePayeeCommand, rejectPayeeCommand } from './review-commands.js';
 export { countPendingPayees, listPayees, type ListedPayee, type PayeeListing } from './list-payees.js';
 export { PayeeSituacao, SITUACAO_DESCRIPTIONS, parseSituacao, type PayeeSituacaoCode } from './payee-status.js';
 export type { PayeeWire } from './payee-view.js';
+
+/** What this module brings to the composition root (src/compose.ts). */
+export const descriptor: ModuleDescriptor = {
+  name: 'payees',
+  tables: ['payees', 'payee_reviews'],
+};

@@ -40,3 +40,8 @@ export interface PayeesTables {
   payees: PayeesTable;
   payee_reviews: PayeeReviewsTable;
 }
+
+// Registers these tables in the one Database type (platform/db/schema.ts): platform imports no module.
+declare module '../../platform/db/schema.js' {
+  interface Database extends PayeesTables {}
+}

@@ -81,3 +81,8 @@ export interface ProposalsTables {
   proposal_history: ProposalHistoryTable;
   proposal_installments: ProposalInstallmentsTable;
 }
+
+// Registers these tables in the one Database type (platform/db/schema.ts): platform imports no module.
+declare module '../../platform/db/schema.js' {
+  interface Database extends ProposalsTables {}
+}

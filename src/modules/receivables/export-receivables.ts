@@ -7,6 +7,7 @@ import { LIMITS } from '../../platform/config/limits.js';
 import type { LocalDate } from '../../platform/dates.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { keysetBatches } from '../../platform/db/read-snapshot.js';
+import { clientIdOf } from '../partners/index.js';
 
 /** Inclusive calendar-date bounds: the installment's due date, the payment's date. */
 export interface DateRange {
@@ -58,7 +59,6 @@ function installmentsQuery(db: Executor, range: DateRange) {
   return db
     .selectFrom('receivable_installments as i')
     .innerJoin('receivable_schedules as s', 's.id', 'i.schedule_id')
-    .innerJoin('partners as pa', 'pa.id', 'i.partner_id')
     .$if(range.from !== null, (q) => q.where('i.due_date', '>=', range.from as string))
     .$if(range.to !== null, (q) => q.where('i.due_date', '<=', range.to as string));
 }
@@ -67,7 +67,6 @@ function paymentsQuery(db: Executor, range: DateRange) {
   return db
     .selectFrom('receivable_launches as l')
     .innerJoin('receivable_schedules as s', 's.id', 'l.schedule_id')
-    .innerJoin('partners as pa', 'pa.id', 'l.partner_id')
     .leftJoin('receivable_boletos as b', 'b.id', 'l.boleto_id')
     .$if(range.from !== null, (q) => q.where('l.dt_lancamento', '>=', range.from as string))
     .$if(range.to !== null, (q) => q.where('l.dt_lancamento', '<=', range.to as string));
@@ -83,7 +82,7 @@ async function* unkeyed<T>(batches: AsyncGenerator<Array<Keyed<T>>>): AsyncGener
 export function installmentBatches(db: Executor, range: DateRange, batchSize: number = LIMITS.EXPORT_BATCH_ROWS): AsyncGenerator<InstallmentRecord[]> {
   const page = async (after: ScheduleKey | null, limit: number) => {
     const rows = await installmentsQuery(db, range)
-      .select(['i.schedule_id', 'i.number', 'i.due_date', 'i.amount', 'i.cancelled', 'i.paid_on', 'i.principal', 'i.unpaid_fine', 'i.unpaid_late_interest', 'i.unpaid_contract_interest', 'i.total_paid', 'i.total_discount', 's.proposal_number', 'pa.client_id'])
+      .select(['i.schedule_id', 'i.number', 'i.due_date', 'i.amount', 'i.cancelled', 'i.paid_on', 'i.principal', 'i.unpaid_fine', 'i.unpaid_late_interest', 'i.unpaid_contract_interest', 'i.total_paid', 'i.total_discount', 's.proposal_number', clientIdOf('i.partner_id').as('client_id')])
       .$if(after !== null, (q) => q.where(sql<boolean>`(i.schedule_id, i.number) > (${after?.scheduleId}::uuid, ${after?.position}::int)`))
       .orderBy('i.schedule_id')
       .orderBy('i.number')
@@ -112,7 +111,7 @@ export function installmentBatches(db: Executor, range: DateRange, batchSize: nu
 export function paymentBatches(db: Executor, range: DateRange, batchSize: number = LIMITS.EXPORT_BATCH_ROWS): AsyncGenerator<PaymentRecord[]> {
   const page = async (after: ScheduleKey | null, limit: number) => {
     const rows = await paymentsQuery(db, range)
-      .select(['l.schedule_id', 'l.seq', 'l.launch_group_id', 'l.installment_number', 'l.dt_lancamento', 'l.dt_vencimento', 'l.vlr_pagamento', 'l.vlr_desconto', 'l.vlr_multa', 'l.vlr_juros', 'l.vlr_mora', 'l.vlr_saldo_parcela', 'l.via_boleto', 'l.descricao', 'l.created_at', 'b.numero as boleto_numero', 's.proposal_number', 'pa.client_id'])
+      .select(['l.schedule_id', 'l.seq', 'l.launch_group_id', 'l.installment_number', 'l.dt_lancamento', 'l.dt_vencimento', 'l.vlr_pagamento', 'l.vlr_desconto', 'l.vlr_multa', 'l.vlr_juros', 'l.vlr_mora', 'l.vlr_saldo_parcela', 'l.via_boleto', 'l.descricao', 'l.created_at', 'b.numero as boleto_numero', 's.proposal_number', clientIdOf('l.partner_id').as('client_id')])
       .$if(after !== null, (q) => q.where(sql<boolean>`(l.schedule_id, l.seq) > (${after?.scheduleId}::uuid, ${after?.position}::bigint)`))
       .orderBy('l.schedule_id')
       .orderBy('l.seq')

@@ -8,6 +8,7 @@
 // Shared by the three: tables.ts, settings.ts, receivables-errors.ts, schedule-events.ts (callbacks),
 // receivables-blocks.ts (wire pieces), export-receivables.ts (the book export), operator-views.ts
 // (the console's read side).
+import type { ModuleDescriptor } from '../../platform/module.js';
 
 // The schedule, as proposals sees it (bound in the composition root).
 export type { BoletoSummary, CancelSchedule, DescribeBoleto, OpenSchedule, PlannedInstallment, ScheduleOpening, ScheduleSummary, SummarizeSchedule } from './schedule/schedule-contract.js';
@@ -43,3 +44,9 @@ export { countInstallments, countPayments, installmentBatches, paymentBatches, t
 // The console's read side (issue 16): Painel figures, one proposal's schedule, the Cobrança pages
 // and the boleto slip by number.
 export { BOLETO_STATUS_OPTIONS, boletoSlipByNumber, CHARGE_STATUSES, collectionFiguresOn, pageBoletos, pageCharges, scheduleView, type BoletoLine, type ChargeLine, type CollectionFigures, type CountAmount, type InstallmentLine, type LaunchLine, type ScheduleView } from './operator-views.js';
+
+/** What this module brings to the composition root (src/compose.ts). */
+export const descriptor: ModuleDescriptor = {
+  name: 'receivables',
+  tables: ['receivable_schedules', 'receivable_installments', 'receivable_charges', 'receivable_charge_installments', 'receivable_boletos', 'receivable_boleto_installments', 'receivable_launches'],
+};

@@ -5,7 +5,8 @@
 import { classifyDocument } from '../../platform/documents.js';
 import { issuerConfigProblems, type BoletoIssuerConfig } from './collections/boleto/free-field.js';
 import { chargesConfig, DEFAULT_CHARGES_CONFIG, type ChargesConfig, type RoundingMode } from './schedule/charges-math/index.js';
-import { MERCHANT_CITY_LENGTH_MAX, MERCHANT_NAME_LENGTH_MAX, PIX_KEY_LENGTH_MAX } from './collections/pix/br-code.js';
+import { PIX_KEY_LENGTH_MAX } from '../banking/index.js';
+import { MERCHANT_CITY_LENGTH_MAX, MERCHANT_NAME_LENGTH_MAX } from './collections/pix/br-code.js';
 
 export interface ReceivablesSettings {
   issuer: BoletoIssuerConfig;

@@ -162,3 +162,8 @@ export interface ReceivablesTables {
   receivable_boleto_installments: ReceivableBoletoInstallmentsTable;
   receivable_launches: ReceivableLaunchesTable;
 }
+
+// Registers these tables in the one Database type (platform/db/schema.ts): platform imports no module.
+declare module '../../platform/db/schema.js' {
+  interface Database extends ReceivablesTables {}
+}

@@ -1,5 +1,6 @@
 // The settlement module: money from banks (CNAB 240 files) and Pix providers (API Pix) applied to
 // receivables. Its public entry: everything other modules, the CLI and the composition root use.
+import type { ModuleDescriptor } from '../../platform/module.js';
 export { CnabError } from './cnab/record.js';
 export { BANK_PROFILES, bankProfile, type BankProfile, type ReturnKind } from './cnab/profiles.js';
 export { buildRemittance, remittanceText, type RemittanceEntry } from './cnab/remittance.js';
@@ -16,3 +17,9 @@ export { reconcile, reconciliationCsv, type Reconciliation, type ChannelReconcil
 export { pixProviderPort, PIX_PROVIDER_UNAVAILABLE } from './pix/provider-charges.js';
 export { PIX_CONFIRM_JOB, applyConfirmedPixCommand } from './pix/webhook.js';
 export { importReturnCommand } from './import-return.js';
+
+/** What this module brings to the composition root (src/compose.ts). */
+export const descriptor: ModuleDescriptor = {
+  name: 'settlement',
+  tables: ['settlement_files', 'settlement_remittance_items', 'settlement_events', 'settlement_unmatched', 'settlement_pix_notifications'],
+};

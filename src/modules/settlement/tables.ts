@@ -79,3 +79,8 @@ export interface SettlementTables {
   settlement_unmatched: SettlementUnmatchedTable;
   settlement_pix_notifications: SettlementPixNotificationsTable;
 }
+
+// Registers these tables in the one Database type (platform/db/schema.ts): platform imports no module.
+declare module '../../platform/db/schema.js' {
+  interface Database extends SettlementTables {}
+}

@@ -1,17 +1,9 @@
-// Row types of every table, for Kysely. Each module owns its tables' interfaces; this file joins
-// them into the one Database type. Column types follow pool.ts's parsers: numeric → string,
+// Row types of every table, for Kysely. Platform declares its own tables here; each module owns its
+// tables' interfaces in its tables.ts and adds them to the one Database type there (TypeScript
+// declaration merging: `declare module '…/platform/db/schema.js' { interface Database extends … }`),
+// so platform imports no module. Column types follow pool.ts's parsers: numeric → string,
 // date → 'YYYY-MM-DD' string, timestamptz → Date, int8 → number.
 import type { ColumnType, Generated } from 'kysely';
-import type { CallbacksTables } from '../../modules/callbacks/tables.js';
-import type { PayeesTables } from '../../modules/payees/tables.js';
-import type { CustomersTables } from '../../modules/customers/tables.js';
-import type { GuaranteesTables } from '../../modules/guarantees/tables.js';
-import type { ReceivablesTables } from '../../modules/receivables/tables.js';
-import type { ProposalsTables } from '../../modules/proposals/tables.js';
-import type { BureauTables } from '../../modules/bureau/tables.js';
-import type { SettlementTables } from '../../modules/settlement/tables.js';
-import type { PartnersTables } from '../../modules/partners/tables.js';
-import type { OperatorsTables } from '../../modules/operators/tables.js';
 
 export interface IdempotencyRecordsTable {
   partner_id: string;
@@ -44,21 +36,6 @@ export interface JobsTable {
   fail_reason: 'max_attempts' | 'max_age' | 'permanent' | 'undeliverable' | 'internal' | null;
 }
 
-export interface AssertionJtisTable {
-  client_id: string;
-  jti: string;
-  expires_at: Date;
-}
-
-export interface SigningKeysTable {
-  kid: string;
-  alg: string;
-  private_jwk: ColumnType<unknown, string, string>;
-  public_jwk: ColumnType<unknown, string, string>;
-  created_at: Date;
-  retired_at: Date | null;
-}
-
 export interface SandboxClockTable {
   id: number;
   offset_ms: number;
@@ -83,9 +60,7 @@ export interface PlatformTables {
   command_audit: CommandAuditTable;
   sandbox_clock: SandboxClockTable;
   jobs: JobsTable;
-  assertion_jtis: AssertionJtisTable;
-  signing_keys: SigningKeysTable;
 }
 
-// Modules add their table interfaces here as they land.
-export interface Database extends PlatformTables, PartnersTables, CallbacksTables, PayeesTables, CustomersTables, GuaranteesTables, ReceivablesTables, ProposalsTables, BureauTables, SettlementTables, OperatorsTables {}
+/** Every table: platform's, and each module's (added by its tables.ts). */
+export interface Database extends PlatformTables {}

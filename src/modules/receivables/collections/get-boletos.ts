@@ -2,6 +2,7 @@
 // ones only when trazerBoletosCancelados.
 import type { Static } from 'typebox';
 import type { OperationContext } from '../../../platform/http/operations.js';
+import { partnerProfile } from '../../partners/index.js';
 import { BoletoSituacao } from './boleto-status.js';
 import { boletoInstallments, boletosOfSchedule } from './collection-repository.js';
 import { boletoListEntry } from './collection-views.js';
@@ -20,7 +21,8 @@ export async function getBoletos(input: Input, ctx: OperationContext, deps: Rece
     .filter((b) => numbers.size === 0 || numbers.has(b.numero))
     .filter((b) => withCancelled || b.registration_status !== BoletoSituacao.cancelled);
   const links = await boletoInstallments(ctx.tx, boletos.map((b) => b.id));
-  const partner = await ctx.tx.selectFrom('partners').select('name').where('id', '=', schedule.partner_id).executeTakeFirstOrThrow();
+  const partner = await partnerProfile(ctx.tx, schedule.partner_id);
+  if (partner === null) throw new Error(`assertion: schedule ${schedule.id} has no partner`);
   const context = { publicUrl: deps.publicUrl, proposalNumber: schedule.proposal_number, customerDocument: schedule.customer_document, customerName: schedule.customer_name, partnerName: partner.name };
   return {
     boletos: boletos.map((b) => boletoListEntry(b, links.filter((l) => l.boleto_id === b.id).map((l) => l.installment_number), context)),

@@ -5,6 +5,7 @@ import { LIMITS } from '../../../platform/config/limits.js';
 import type { LocalDate } from '../../../platform/dates.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import { keysetBatches } from '../../../platform/db/read-snapshot.js';
+import { clientIdOf, partnerIdOfClient } from '../../partners/index.js';
 import { registrationView } from './boleto-status.js';
 import { boletoInstallments, type BoletoRow } from './collection-repository.js';
 import { printUrl } from './collection-views.js';
@@ -47,12 +48,11 @@ function filtered(db: Executor, filter: BoletoFilter) {
   return db
     .selectFrom('receivable_boletos as b')
     .innerJoin('receivable_schedules as s', 's.id', 'b.schedule_id')
-    .innerJoin('partners as pa', 'pa.id', 'b.partner_id')
     .selectAll('b')
-    .select(['s.proposal_number', 'pa.client_id'])
+    .select(['s.proposal_number', clientIdOf('b.partner_id').as('client_id')])
     .$if(filter.status !== null, (q) => q.where('b.registration_status', '=', filter.status as number))
     .$if(filter.proposalNumber !== null, (q) => q.where('s.proposal_number', '=', filter.proposalNumber as number))
-    .$if(filter.partnerClientId !== null, (q) => q.where('pa.client_id', '=', filter.partnerClientId as string))
+    .$if(filter.partnerClientId !== null, (q) => q.where('b.partner_id', '=', partnerIdOfClient(filter.partnerClientId as string)))
     .$if(filter.from !== null, (q) => q.where('b.due_date', '>=', filter.from as string))
     .$if(filter.to !== null, (q) => q.where('b.due_date', '<=', filter.to as string));
 }

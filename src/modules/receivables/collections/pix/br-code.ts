@@ -2,10 +2,10 @@
 // Iniciação do Pix": a string of TLV fields (id 2 digits, length 2 digits, value) closed by a
 // CRC16-CCITT-FALSE (poly 0x1021, init 0xFFFF) computed over everything up to and including "6304".
 import { type Decimal, toCents } from '../../../../platform/money.js';
+import { PIX_KEY_LENGTH_MAX } from '../../../banking/index.js';
 import { crc16CcittFalse, parseTlvs, tlv } from './tlv.js';
 
 export const PIX_GUI = 'br.gov.bcb.pix';
-export const PIX_KEY_LENGTH_MAX = 77; // DICT limit (compatibility-notes)
 export const PIX_URL_LENGTH_MAX = 77; // the location URL, without "https://"
 export const MERCHANT_NAME_LENGTH_MAX = 25;
 export const MERCHANT_CITY_LENGTH_MAX = 15;

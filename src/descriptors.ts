@@ -1,0 +1,18 @@
+// Every module's descriptor (src/modules/<name>/index.ts → `descriptor`), in one list: what the
+// composition root (compose.ts) assembles. test/architecture/descriptors.test.ts checks that each
+// module under src/modules/ is listed once, by its folder name, with the tables of its tables.ts.
+import type { ModuleDescriptor } from './platform/module.js';
+import { descriptor as auth } from './modules/auth/index.js';
+import { descriptor as banking } from './modules/banking/index.js';
+import { descriptor as bureau } from './modules/bureau/index.js';
+import { descriptor as callbacks } from './modules/callbacks/index.js';
+import { descriptor as customers } from './modules/customers/index.js';
+import { descriptor as guarantees } from './modules/guarantees/index.js';
+import { descriptor as operators } from './modules/operators/index.js';
+import { descriptor as partners } from './modules/partners/index.js';
+import { descriptor as payees } from './modules/payees/index.js';
+import { descriptor as proposals } from './modules/proposals/index.js';
+import { descriptor as receivables } from './modules/receivables/index.js';
+import { descriptor as settlement } from './modules/settlement/index.js';
+
+export const MODULES: readonly ModuleDescriptor[] = [auth, partners, banking, bureau, callbacks, customers, guarantees, operators, payees, proposals, receivables, settlement];

@@ -1,0 +1,9 @@
+// The customers module's public entry: customer addresses (Pessoa/Endereco).
+// Other modules import only what is exported here.
+import type { ModuleDescriptor } from '../../platform/module.js';
+
+/** What this module brings to the composition root (src/compose.ts). */
+export const descriptor: ModuleDescriptor = {
+  name: 'customers',
+  tables: ['customer_addresses'],
+};
