@@ -4,6 +4,7 @@
 //   row inserts in one transaction (0: an authenticated no-op).
 // - POST /baseline/read/:key: the token check and ONE select by key, answering the stored text
 //   (`PUT /baseline/answer/:key` stores a copy of the subject's answer first, so sizes match).
+// - POST /bare: bare Fastify, no token check and no work (the authenticated no-op's baseline).
 // - POST /baseline/token: the token endpoint's essentials: RS256 verify of the client assertion,
 //   ES256 sign of an access token, one insert (the jti).
 import { createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
@@ -40,6 +41,13 @@ app.post<{ Params: { writes: string } }>('/baseline/:writes', async (request, re
   }
   reply.type('text/plain; charset=utf-8');
   return ENVELOPE;
+});
+
+// Bare Fastify: no token check, no work, the answer of a refused body (the no-op's baseline).
+const REFUSED = JSON.stringify({ msg: null, hasError: true, messages: [{ code: 'V0001', description: 'bare', field: 'dto.numeroProposta' }] });
+app.post('/bare', async (_request, reply) => {
+  reply.code(400).type('application/json; charset=utf-8');
+  return REFUSED;
 });
 
 // The answer is stored as the exact text received (text/plain), byte for byte.

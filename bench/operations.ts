@@ -45,9 +45,10 @@ export interface BenchOperation {
   /**
    * What the baseline route does for this operation (issue 14): 'token' = RS256 verify + ES256 sign
    * + one insert; 'read' = one select by key returning an answer of the subject's size; 'writes'
-   * (default) = `writes` row inserts in one transaction (none: an authenticated no-op).
+   * (default) = `writes` row inserts in one transaction (none: an authenticated no-op); 'bare' = a
+   * bare Fastify route answering the same status with no work at all.
    */
-  baseline?: 'token' | 'read' | 'writes';
+  baseline?: 'token' | 'read' | 'writes' | 'bare';
   setup?(ctx: BenchContext): Promise<void>;
   body(ctx: BenchContext): Promise<string> | string;
 }
@@ -71,11 +72,19 @@ export const OPERATIONS: BenchOperation[] = [
       new URLSearchParams({ grant_type: 'client_credentials', client_id: ctx.clientId, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: await ctx.assertion() }).toString(),
   },
   {
-    name: 'authenticated no-op (Proposta/Consultar, unknown id)',
+    name: 'Proposta/Consultar (unknown id)',
     path: '/Proposta/Consultar',
     writes: 0,
     status: 400,
     body: () => JSON.stringify({ dto: { codigoProposta: randomUUID() } }),
+  },
+  {
+    name: 'authenticated no-op (body refused by schema) vs bare Fastify',
+    path: '/Proposta/Consultar',
+    writes: 0,
+    status: 400,
+    baseline: 'bare',
+    body: () => JSON.stringify({ dto: { numeroProposta: 'x' } }),
   },
   {
     name: 'Bureau/ConsultarBureau (sandbox, fresh documents)',
@@ -129,7 +138,7 @@ const TODAY = () => benchToday();
 const INSTALLMENTS_PER_PROPOSAL = 48;
 
 /** Creates and disburses `count` proposals of 48 installments; returns their codigos. */
-async function disbursedProposals(ctx: BenchContext, count: number): Promise<string[]> {
+export async function disbursedProposals(ctx: BenchContext, count: number): Promise<string[]> {
   const codigos: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const firstDue = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -209,3 +218,86 @@ OPERATIONS.push(
     body: (ctx) => JSON.stringify({ dto: { codigoProposta: (ctx.state.boletoProposals as string[])[0], nroParcelas: [] }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } }),
   },
 );
+
+/** Today + `days` as YYYY-MM-DD (São Paulo). */
+function inDays(days: number): string {
+  return benchToday(new Date(Date.now() + days * 86_400_000));
+}
+
+async function post(ctx: BenchContext, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${ctx.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${ctx.token}`, idempotencykey: randomUUID(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (response.status !== 200) throw new Error(`bench setup: ${path} answered ${response.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+  return answer;
+}
+
+function chargeBody(slot: { codigoProposta: string; nroParcela: number }) {
+  return { dto: { codigoProposta: slot.codigoProposta, nroParcelas: [slot.nroParcela] }, dtoGerarUnicaLiquidacao: { dtVencimento: inDays(10), liquidacao: true, descricaoLiquidacao: 'Cobrança' } };
+}
+
+// Charges to cancel, made in setup (each cancellation needs a live charge of its own).
+const CANCELLATIONS = 2000;
+
+OPERATIONS.push(
+  {
+    name: 'AgendaRecebivel/ConsultarBoletos',
+    path: '/AgendaRecebivel/ConsultarBoletos',
+    writes: 0,
+    baseline: 'read',
+    body: (ctx) => JSON.stringify({ dto: { codigoProposta: (ctx.state.boletoProposals as string[])[0] }, dtoConsultaBoletos: {} }),
+  },
+  {
+    name: 'AgendaRecebivel/GerarUnicaCobranca (boleto + Pix)',
+    path: '/AgendaRecebivel/GerarUnicaCobranca',
+    // charge + boleto + Pix + installment link + outbox event + idempotency record.
+    writes: 6,
+    pool: 2100,
+    setup: async (ctx) => {
+      ctx.state.chargeProposals = await disbursedProposals(ctx, 60);
+    },
+    body: (ctx) => JSON.stringify(chargeBody(nextSlot(ctx, 'chargeProposals', true))),
+  },
+  {
+    name: 'FGTS/CancelarCobrancas (one charge)',
+    path: '/FGTS/CancelarCobrancas',
+    // the cancellation request + its job + idempotency record.
+    writes: 3,
+    // Half per run: the warm-up's bodies and the run's take different charges.
+    pool: CANCELLATIONS / 2,
+    setup: async (ctx) => {
+      const proposals = await disbursedProposals(ctx, Math.ceil(CANCELLATIONS / INSTALLMENTS_PER_PROPOSAL));
+      const codes: Array<{ codigoProposta: string; code: string }> = [];
+      for (const codigoProposta of proposals) {
+        for (let nroParcela = 1; nroParcela <= INSTALLMENTS_PER_PROPOSAL; nroParcela += 1) {
+          const answer = await post(ctx, '/AgendaRecebivel/GerarUnicaCobranca', chargeBody({ codigoProposta, nroParcela }));
+          codes.push({ codigoProposta, code: (answer.cobrancas as Array<{ codigoLiquidacao: string }>)[0]!.codigoLiquidacao });
+        }
+      }
+      ctx.state.cancellable = codes;
+    },
+    body: (ctx) => {
+      const codes = ctx.state.cancellable as Array<{ codigoProposta: string; code: string }>;
+      const used = (ctx.state['cancellable:used'] as number | undefined) ?? 0;
+      ctx.state['cancellable:used'] = used + 1;
+      const { codigoProposta, code } = codes[used % codes.length]!;
+      return JSON.stringify({ dto: { codigoProposta }, dtoCancelarCobrancas: { codigosLiquidacoes: [code] } });
+    },
+  },
+);
+
+/**
+ * The template the volume seed clones (bench/seed-1m.ts): a disbursed 48-installment proposal
+ * with boletos, a charge and launches on some of its installments, made through the API.
+ */
+export async function seedTemplate(ctx: BenchContext): Promise<string> {
+  const [codigoProposta] = await disbursedProposals(ctx, 1);
+  const proposal = codigoProposta as string;
+  for (let nroParcela = 1; nroParcela <= 24; nroParcela += 1) {
+    await post(ctx, '/AgendaRecebivel/GerarUnicoBoleto', { dto: { codigoProposta: proposal, nroParcelas: [nroParcela] }, dtoGerarUnicoBoleto: { dtVencimento: inDays(10), dtExpiracao: inDays(40), descricaoBoleto: 'Parcela', liquidacao: true, tipoRegistro: 1 } });
+  }
+  for (let nroParcela = 25; nroParcela <= 30; nroParcela += 1) await post(ctx, '/AgendaRecebivel/GerarUnicaCobranca', chargeBody({ codigoProposta: proposal, nroParcela }));
+  for (let nroParcela = 31; nroParcela <= 36; nroParcela += 1) {
+    await post(ctx, '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas', { dto: { codigoProposta: proposal }, dtoLancamentoParcelas: [{ nroParcela, dtPagamento: TODAY(), vlrPagamento: 1, vlrDesconto: 0, permiteDescapitalizacao: false, descricaoLancamento: 'seed' }] });
+  }
+  return proposal;
+}

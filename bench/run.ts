@@ -17,11 +17,20 @@ import { migrate } from '../src/platform/db/migrate.js';
 import { createDb } from '../src/platform/db/pool.js';
 import { freePort } from '../test/support/server.js';
 import { runExtras } from './extras.js';
-import { OPERATIONS, type BenchContext, type BenchOperation } from './operations.js';
+import { clusterCpuMs, cpuMs, postmasterOf, rssSampler, statementsOf } from './probes.js';
+import { OPERATIONS, seedTemplate, type BenchContext, type BenchOperation } from './operations.js';
+import { seedVolume } from './seed-1m.js';
 
 const RUN_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const FORM_BODIES = Number(process.env.BENCH_FORM_BODIES ?? 2500);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/**
+ * BENCH_REQUESTS=N: each run sends exactly N requests instead of running for BENCH_SECONDS. With
+ * BENCH_CONNECTIONS=1 this gives the stable per-request figures (CPU, statements) on a busy machine.
+ */
+const REQUESTS = process.env.BENCH_REQUESTS ? Number(process.env.BENCH_REQUESTS) : undefined;
+/** Issue 14: the server's RSS must stay under this through the bench. */
+const RSS_MAX_MB = 300;
 const RUN_TIMEOUT_S = 30;
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -33,13 +42,29 @@ interface Measure {
   p99_ms: number;
   unexpected: number;
   errors: number;
+  requests: number;
+  /** CPU time per request of the measured server process and of the PostgreSQL cluster. */
+  cpu_us_per_request: number;
+  pg_cpu_us_per_request: number;
+  /** Statements per request (caas only: its caas_db_statements gauge). */
+  statements_per_request?: number;
+  rss_peak_mb: number;
+}
+
+/** Where a run's costs are read: the server's pid (and /metrics for caas) and the postmaster. */
+interface Probe {
+  pid: number;
+  postmaster: number | null;
+  statementsUrl?: string;
+  rss: ReturnType<typeof rssSampler>;
 }
 
 
 const admin = (url: string, statement: string) => adminExecute(url, [statement]);
 
 async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
+  // Two minutes: a cold tsx start on a loaded 2-core machine takes tens of seconds.
+  for (let i = 0; i < 1200; i += 1) {
     if (child.exitCode !== null) throw new Error(`${url} exited during start-up`);
     try {
       const r = await fetch(url);
@@ -56,15 +81,18 @@ function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-async function measure(url: string, op: BenchOperation, ctx: BenchContext, pathOverride?: string, seconds = RUN_SECONDS): Promise<Measure> {
+async function measure(url: string, op: BenchOperation, ctx: BenchContext, probe: Probe, pathOverride?: string, seconds = RUN_SECONDS): Promise<Measure> {
   // Form bodies carry a one-time assertion each; JSON bodies are recycled from a small pool.
   const bodies = await Promise.all(Array.from({ length: op.form ? Math.ceil((FORM_BODIES * seconds) / RUN_SECONDS) : (op.pool ?? 200) }, () => op.body(ctx)));
   let i = 0;
+  const statementsBefore = probe.statementsUrl ? await statementsOf(probe.statementsUrl) : null;
+  probe.rss.mark();
+  const [cpuBefore, pgBefore] = [cpuMs(probe.pid), probe.postmaster ? clusterCpuMs(probe.postmaster) : 0];
   const result = await autocannon({
     url: `${url}${pathOverride ?? op.path}`,
     method: 'POST',
     connections: CONNECTIONS,
-    duration: seconds,
+    ...(REQUESTS !== undefined && seconds === RUN_SECONDS ? { amount: REQUESTS } : { duration: seconds }),
     timeout: RUN_TIMEOUT_S,
     headers: { 'content-type': op.form ? 'application/x-www-form-urlencoded' : 'application/json', authorization: `Bearer ${ctx.token}` },
     requests: [
@@ -77,10 +105,25 @@ async function measure(url: string, op: BenchOperation, ctx: BenchContext, pathO
       },
     ],
   });
-  const expected = pathOverride ? 200 : (op.status ?? 200);
+  const [cpuAfter, pgAfter] = [cpuMs(probe.pid), probe.postmaster ? clusterCpuMs(probe.postmaster) : 0];
+  const statementsAfter = probe.statementsUrl ? await statementsOf(probe.statementsUrl) : null;
+  const requests = Math.max(result.requests.total, 1);
+  const expected = pathOverride ? (op.baseline === 'bare' ? (op.status ?? 200) : 200) : (op.status ?? 200);
   const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
   const unexpected = Object.entries(stats).reduce((n, [code, v]) => (Number(code) === expected ? n : n + v.count), 0);
-  return { rps: result.requests.total / seconds, p50_ms: result.latency.p50, p99_ms: result.latency.p99, unexpected, errors: result.errors };
+  return {
+    rps: result.requests.total / Math.max((new Date(result.finish).getTime() - new Date(result.start).getTime()) / 1000, 0.001),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    unexpected,
+    errors: result.errors,
+    requests: result.requests.total,
+    cpu_us_per_request: ((cpuAfter - cpuBefore) * 1000) / requests,
+    pg_cpu_us_per_request: ((pgAfter - pgBefore) * 1000) / requests,
+    // The scrape itself runs a few statements: negligible over thousands of requests.
+    statements_per_request: statementsBefore !== null && statementsAfter !== null ? (statementsAfter - statementsBefore) / requests : undefined,
+    rss_peak_mb: probe.rss.sinceMark(),
+  };
 }
 
 /**
@@ -91,6 +134,7 @@ async function measure(url: string, op: BenchOperation, ctx: BenchContext, pathO
 async function baselineFor(op: BenchOperation, ctx: BenchContext, baselineUrl: string): Promise<{ op: BenchOperation; path: string; kind: string; answerBytes?: number }> {
   const kind = op.baseline ?? 'writes';
   if (kind === 'token') return { op, path: '/baseline/token', kind };
+  if (kind === 'bare') return { op: { ...op, form: false }, path: '/bare', kind };
   if (kind === 'writes') return { op: { ...op, form: false }, path: `/baseline/${op.writes}`, kind: op.writes === 0 ? 'no-op' : 'writes' };
   const sample = await fetch(`${ctx.url}${op.path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.token}`, idempotencykey: randomUUID() }, body: await op.body(ctx) });
   const answer = await sample.text();
@@ -123,6 +167,9 @@ async function main(): Promise<void> {
     await waitReady(`${serverUrl}/health/ready`, children[0] as ChildProcess);
     children.push(spawnNode(['--import', 'tsx', 'bench/baseline-server.ts'], { ...common, PORT: String(basePort), BENCH_PARTNER_PUBLIC_KEY_PEM: keys.publicKeyPem }));
     await waitReady(`${baselineUrl}/`, children[1] as ChildProcess);
+    const postmaster = await postmasterOf(url).catch(() => null);
+    const subjectProbe: Probe = { pid: children[0]?.pid as number, postmaster, statementsUrl: serverUrl, rss: rssSampler(children[0]?.pid as number) };
+    const baselineProbe: Probe = { pid: children[1]?.pid as number, postmaster, rss: rssSampler(children[1]?.pid as number) };
     const privateKey = await importPKCS8(keys.privateKeyPem, 'RS256');
     const assertion = async () => {
       const now = Math.floor(Date.now() / 1000);
@@ -139,19 +186,34 @@ async function main(): Promise<void> {
       return out;
     };
     const ctx: BenchContext = { url: serverUrl, token, clientId: partner.clientId, assertion, state: {}, cli };
+    // BENCH_SEED_INSTALLMENTS=1000000: the scale run (issue 14), on a database of that many installments.
+    const seedInstallments = Number(process.env.BENCH_SEED_INSTALLMENTS ?? 0);
+    const seeded = seedInstallments > 0 ? await seedVolume(url, await seedTemplate(ctx), seedInstallments, (l) => console.log(l)) : null;
+    if (seeded) console.log(`seeded ${seeded.installments} installments in ${seeded.seconds.toFixed(0)} s`);
     const rows: Record<string, unknown>[] = [];
     console.log(`bench: ${RUN_SECONDS} s per run (after ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, loopback\n`);
-    console.log(`${'operation'.padEnd(56)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} | ${'base r/s'.padStart(8)} ${'base p99'.padStart(8)} | ${'rps ratio'.padStart(9)} ${'p99 ratio'.padStart(9)}`);
+    console.log(`${'operation'.padEnd(56)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'cpu µs'.padStart(7)} ${'pg µs'.padStart(7)} ${'stmts'.padStart(5)} | ${'base r/s'.padStart(8)} ${'base p99'.padStart(8)} ${'cpu µs'.padStart(7)} ${'pg µs'.padStart(7)} | ${'rps ratio'.padStart(9)} ${'p99 ratio'.padStart(9)} ${'cpu ratio'.padStart(9)}`);
     // BENCH_ONLY=substring runs only matching operations (their setup dependencies included by order).
     const only = process.env.BENCH_ONLY;
     for (const op of OPERATIONS.filter((o) => !only || o.name.includes(only) || o.setup !== undefined)) {
       await op.setup?.(ctx);
       const base = await baselineFor(op, ctx, baselineUrl);
-      await measure(serverUrl, op, ctx, undefined, WARMUP_SECONDS);
-      await measure(baselineUrl, base.op, ctx, base.path, WARMUP_SECONDS);
-      const subject = await measure(serverUrl, op, ctx);
-      const baseline = await measure(baselineUrl, base.op, ctx, base.path);
-      const row = { operation: op.name, path: op.path, writes: op.writes, baseline_kind: base.kind, answer_bytes: base.answerBytes, subject, baseline, rps_ratio: subject.rps / baseline.rps, p99_ratio: subject.p99_ms / Math.max(baseline.p99_ms, 0.001) };
+      await measure(serverUrl, op, ctx, subjectProbe, undefined, WARMUP_SECONDS);
+      await measure(baselineUrl, base.op, ctx, baselineProbe, base.path, WARMUP_SECONDS);
+      const subject = await measure(serverUrl, op, ctx, subjectProbe);
+      const baseline = await measure(baselineUrl, base.op, ctx, baselineProbe, base.path);
+      const row = {
+        operation: op.name,
+        path: op.path,
+        writes: op.writes,
+        baseline_kind: base.kind,
+        answer_bytes: base.answerBytes,
+        subject,
+        baseline,
+        rps_ratio: subject.rps / baseline.rps,
+        p99_ratio: subject.p99_ms / Math.max(baseline.p99_ms, 0.001),
+        cpu_ratio: (baseline.cpu_us_per_request + baseline.pg_cpu_us_per_request) / Math.max(subject.cpu_us_per_request + subject.pg_cpu_us_per_request, 1),
+      };
       rows.push(row);
       let flag = subject.errors + subject.unexpected > 0 ? `  (${subject.errors} errors, ${subject.unexpected} unexpected statuses)` : '';
       if (subject.unexpected > 0) {
@@ -159,12 +221,17 @@ async function main(): Promise<void> {
         const sample = await fetch(`${serverUrl}${op.path}`, { method: 'POST', headers: { 'content-type': op.form ? 'application/x-www-form-urlencoded' : 'application/json', authorization: `Bearer ${token}`, idempotencykey: randomUUID() }, body: await op.body(ctx) });
         flag += `\n      sample: ${sample.status} ${(await sample.text()).slice(0, 300)}`;
       }
-      console.log(`${op.name.padEnd(56)} ${subject.rps.toFixed(0).padStart(8)} ${subject.p50_ms.toFixed(1).padStart(7)} ${subject.p99_ms.toFixed(1).padStart(7)} | ${baseline.rps.toFixed(0).padStart(8)} ${baseline.p99_ms.toFixed(1).padStart(8)} | ${row.rps_ratio.toFixed(2).padStart(9)} ${row.p99_ratio.toFixed(2).padStart(9)}${flag}`);
+      const us = (m: Measure) => `${m.cpu_us_per_request.toFixed(0).padStart(7)} ${m.pg_cpu_us_per_request.toFixed(0).padStart(7)}`;
+      console.log(`${op.name.padEnd(56)} ${subject.rps.toFixed(0).padStart(8)} ${subject.p50_ms.toFixed(1).padStart(7)} ${subject.p99_ms.toFixed(1).padStart(7)} ${us(subject)} ${(subject.statements_per_request ?? NaN).toFixed(1).padStart(5)} | ${baseline.rps.toFixed(0).padStart(8)} ${baseline.p99_ms.toFixed(1).padStart(8)} ${us(baseline)} | ${row.rps_ratio.toFixed(2).padStart(9)} ${row.p99_ratio.toFixed(2).padStart(9)} ${row.cpu_ratio.toFixed(2).padStart(9)}${flag}`);
     }
+    const rssPeak = subjectProbe.rss.peak();
+    console.log(`\nserver RSS peak: ${rssPeak.toFixed(0)} MB (limit ${RSS_MAX_MB} MB)${rssPeak >= RSS_MAX_MB ? '  OVER THE LIMIT' : ''}`);
+    subjectProbe.rss.stop();
+    baselineProbe.rss.stop();
     const extra = only ? {} : await runExtras();
     const out = path.join(ROOT, 'bench/results');
     fs.mkdirSync(out, { recursive: true });
-    fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), run_seconds: RUN_SECONDS, connections: CONNECTIONS, operations: rows, extras: extra }, null, 2));
+    fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), run_seconds: RUN_SECONDS, connections: CONNECTIONS, server_rss_peak_mb: rssPeak, seeded_installments: seeded?.installments ?? 0, server_rss_limit_mb: RSS_MAX_MB, operations: rows, extras: extra }, null, 2));
     console.log(`\nresults written to bench/results/latest.json`);
   } finally {
     for (const child of children) child.kill('SIGTERM');

@@ -1,11 +1,18 @@
-// Exactly-once commands. The IdempotencyKey is scoped to (partner, operation). In ONE database
-// transaction we:
-//   1. take a transaction-scoped advisory lock on the key without waiting: if another request
-//      with the key is still running, answer 409 at once (it will do the work, once);
-//   2. look for the stored outcome: same body → replay it byte for byte; other body → 422;
-//   3. run the command under a savepoint; a business error rolls back to the savepoint, so its
-//      answer is stored while none of its partial effects are;
-//   4. store the outcome (status + body) and commit it together with the effect.
+// Exactly-once commands. The IdempotencyKey is scoped to (partner, operation). Four round trips
+// on the success path (begin, claim, store, commit) around the work (issue 14; it was seven):
+//   1. claim, ONE statement: take a transaction-scoped advisory lock on the key without waiting
+//      and read the live stored outcome. Lock not taken → another request with the key is still
+//      running: 409 at once (it will do the work, once). Outcome found → same body: replay it byte
+//      for byte; other body: 422;
+//   2. run the work in the transaction;
+//   3. store the outcome (status + body) with `insert … on conflict … do update … where expired`,
+//      so an expired record is replaced in the same statement, and commit it together with the
+//      effect. The claim's snapshot is taken as its statement starts, before the lock is granted,
+//      so a request that committed in between is not seen there; its record is, by the primary
+//      key, when we store ours: nothing is returned, we roll back our effect and replay its record;
+//   4. a business error rolls the whole transaction back (no savepoint on the success path) and
+//      its answer is stored in one statement of its own; if a record got there first (a retry
+//      that ran meanwhile), that record is the answer.
 // A crash before commit leaves nothing behind, so a retry with the key runs the command again.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
@@ -47,34 +54,65 @@ const inFlight = () =>
 const mismatch = () =>
   new DomainError('idempotency_mismatch', [{ code: 'IDEM422', description: 'Esta IdempotencyKey já foi usada com outro conteúdo nesta operação', field: 'IdempotencyKey' }]);
 
-async function findStored(tx: Tx, scope: IdempotencyScope, now: Date) {
-  await tx
-    .deleteFrom('idempotency_records')
-    .where('partner_id', '=', scope.partnerId)
-    .where('operation', '=', scope.operation)
-    .where('key', '=', scope.key)
-    .where('expires_at', '<=', now)
-    .execute();
-  return tx
+interface Stored {
+  request_hash: string;
+  status_code: number;
+  body: string;
+}
+
+/** Step 1: the advisory lock and the live record, in one statement. */
+async function claim(tx: Tx, scope: IdempotencyScope, now: Date): Promise<Stored | undefined> {
+  const { rows } = await sql<Partial<Stored> & { locked: boolean }>`
+    select pg_try_advisory_xact_lock(${lockKeyOf(scope)}::bigint) as locked, r.request_hash, r.status_code, r.body
+    from (select 1) as one
+    left join idempotency_records r
+      on r.partner_id = ${scope.partnerId} and r.operation = ${scope.operation} and r.key = ${scope.key} and r.expires_at > ${now}`.execute(tx);
+  const row = rows[0];
+  if (!row?.locked) throw inFlight();
+  return row.request_hash === null || row.request_hash === undefined ? undefined : (row as Stored);
+}
+
+/** Steps 3 and 4: stores the outcome unless a live record exists; false when one did. */
+async function store(executor: Db | Tx, scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number): Promise<boolean> {
+  const { rows } = await sql<{ stored: number }>`
+    insert into idempotency_records (partner_id, operation, key, request_hash, status_code, body, created_at, expires_at)
+    values (${scope.partnerId}, ${scope.operation}, ${scope.key}, ${scope.requestHash}, ${outcome.statusCode}, ${outcome.body}, ${now}, ${new Date(now.getTime() + retention_ms)})
+    on conflict (partner_id, operation, key) do update
+      set request_hash = excluded.request_hash, status_code = excluded.status_code, body = excluded.body, created_at = excluded.created_at, expires_at = excluded.expires_at
+      where idempotency_records.expires_at <= excluded.created_at
+    returning 1 as stored`.execute(executor);
+  return rows.length === 1;
+}
+
+async function liveRecord(db: Db, scope: IdempotencyScope, now: Date): Promise<Stored | undefined> {
+  return db
     .selectFrom('idempotency_records')
     .select(['request_hash', 'status_code', 'body'])
     .where('partner_id', '=', scope.partnerId)
     .where('operation', '=', scope.operation)
     .where('key', '=', scope.key)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
 }
 
-async function runUnderSavepoint(tx: Tx, work: (tx: Tx) => Promise<string>, renderError: ErrorRenderer): Promise<{ statusCode: number; body: string }> {
-  await sql`savepoint idempotent_command`.execute(tx);
-  try {
-    const body = await work(tx);
-    return { statusCode: 200, body };
-  } catch (error) {
-    if (!(error instanceof DomainError) || (error.kind !== 'business' && error.kind !== 'validation')) throw error;
-    await sql`rollback to savepoint idempotent_command`.execute(tx);
-    return renderError(error);
+function replay(stored: Stored, scope: IdempotencyScope): StoredOutcome {
+  if (stored.request_hash !== scope.requestHash) throw mismatch();
+  return { statusCode: stored.status_code, body: stored.body, replayed: true };
+}
+
+function isStorable(error: unknown): error is DomainError {
+  return error instanceof DomainError && (error.kind === 'business' || error.kind === 'validation');
+}
+
+/** Thrown inside the transaction to roll it back; carries what happened out of it. */
+class RolledBack extends Error {
+  constructor(readonly reason: { lostRace: true } | { businessError: DomainError }) {
+    super('rolled back');
   }
 }
+
+/** Races lost in a row before giving up (each one means another request stored a record). */
+const LOST_RACES_MAX = 3;
 
 export async function executeIdempotent(
   db: Db,
@@ -84,31 +122,33 @@ export async function executeIdempotent(
   renderError: ErrorRenderer,
   retention_ms: number = LIMITS.IDEMPOTENCY_RETENTION_MS,
 ): Promise<StoredOutcome> {
-  return db.transaction().execute(async (tx) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${lockKeyOf(scope)}::bigint) as locked`.execute(tx);
-    if (!rows[0]?.locked) throw inFlight();
+  for (let attempt = 1; ; attempt += 1) {
     const now = clock.now();
-    const stored = await findStored(tx, scope, now);
-    if (stored) {
-      if (stored.request_hash !== scope.requestHash) throw mismatch();
-      return { statusCode: stored.status_code, body: stored.body, replayed: true };
+    try {
+      return await db.transaction().execute(async (tx) => {
+        const stored = await claim(tx, scope, now);
+        if (stored) return replay(stored, scope);
+        let body: string;
+        try {
+          body = await work(tx);
+        } catch (error) {
+          if (isStorable(error)) throw new RolledBack({ businessError: error });
+          throw error;
+        }
+        if (!(await store(tx, scope, { statusCode: 200, body }, now, retention_ms))) throw new RolledBack({ lostRace: true });
+        return { statusCode: 200, body, replayed: false };
+      });
+    } catch (error) {
+      if (!(error instanceof RolledBack)) throw error;
+      if ('businessError' in error.reason) {
+        const outcome = renderError(error.reason.businessError);
+        if (await store(db, scope, outcome, now, retention_ms)) return { ...outcome, replayed: false };
+      }
+      const winner = await liveRecord(db, scope, now);
+      if (winner) return replay(winner, scope);
+      if (attempt >= LOST_RACES_MAX) throw inFlight();
     }
-    const outcome = await runUnderSavepoint(tx, work, renderError);
-    await tx
-      .insertInto('idempotency_records')
-      .values({
-        partner_id: scope.partnerId,
-        operation: scope.operation,
-        key: scope.key,
-        request_hash: scope.requestHash,
-        status_code: outcome.statusCode,
-        body: outcome.body,
-        created_at: now,
-        expires_at: new Date(now.getTime() + retention_ms),
-      })
-      .execute();
-    return { ...outcome, replayed: false };
-  });
+  }
 }
 
 /**

@@ -15,3 +15,11 @@ test('each operation is compared with a baseline doing its essential work', () =
   for (const read of ['Proposta/Consultar (by numero)', 'AgendaRecebivel/ConsultarParcelas', 'AgendaRecebivel/ConsultarDetalhes']) assert.equal(kind(read), 'read', read);
   for (const op of OPERATIONS.filter((o) => (o.baseline ?? 'writes') === 'writes' && o.writes === 0)) assert.equal(op.status, 400, `${op.name}: only the no-op has a query-free baseline`);
 });
+
+test('the bench covers every operation of issue 14, the stateful ones and the bare no-op included', () => {
+  const paths = new Set(OPERATIONS.map((o) => o.path));
+  for (const path of ['/connect/token', '/Proposta/IncluirManualSimplificado', '/Proposta/Consultar', '/AgendaRecebivel/ConsultarDetalhes', '/AgendaRecebivel/ConsultarParcelas', '/AgendaRecebivel/ConsultarBoletos', '/AgendaRecebivel/GerarUnicoBoleto', '/AgendaRecebivel/GerarUnicaCobranca', '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas', '/FGTS/CancelarCobrancas']) {
+    assert.ok(paths.has(path), path);
+  }
+  assert.ok(OPERATIONS.some((o) => o.baseline === 'bare'), 'an authenticated no-op against bare Fastify');
+});

@@ -20,11 +20,12 @@ import { type ProposalPricing, offeredCet, priceProposal } from './pricing/index
 import type { spec } from './create-proposal.schema.js';
 import { ProposalCode } from './proposal-codes.js';
 import { partnerEventContext, todayOf } from './proposal-access.js';
-import { finalizeRow, pricingMessages } from './proposal-finalization.js';
+import { insertNewProposal, pricingMessages } from './proposal-finalization.js';
 import { type NewProposal, readProposal } from './proposal-input.js';
 import { Status } from './proposal-lifecycle.js';
 import { pricingColumnsOf } from './proposal-plan.js';
-import { codigoOperacaoTaken, insertHistory, insertProposal, type ProposalRow } from './proposal-repository.js';
+import { codigoOperacaoTaken, type NewHistory, type ProposalRow } from './proposal-repository.js';
+import type { EventContext } from './proposal-transitions.js';
 
 export type CreateProposalInput = Static<(typeof spec)['body']>;
 
@@ -69,13 +70,12 @@ function rowOf(id: string, ctx: OperationContext, proposal: NewProposal, pricing
   };
 }
 
-async function store(ctx: OperationContext, proposal: NewProposal, pricing: ProposalPricing, input: CreateProposalInput, contractDate: LocalDate): Promise<ProposalRow> {
-  const row = rowOf(randomUUID(), ctx, proposal, pricing, input, contractDate);
+async function store(events: EventContext, row: ReturnType<typeof rowOf>, created: NewHistory, finalize: { pricing: ProposalPricing; on: LocalDate } | null, codigoOperacao: string | null | undefined): Promise<ProposalRow> {
   try {
-    return await insertProposal(ctx.tx, row);
+    return await insertNewProposal(events, row, created, finalize);
   } catch (error) {
     // Two concurrent creations with one codigoOperacao: the unique index decides.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION && proposal.codigoOperacao) throw new DomainError('business', [operationCodeTaken(proposal.codigoOperacao)]);
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION && codigoOperacao) throw new DomainError('business', [operationCodeTaken(codigoOperacao)]);
     throw error;
   }
 }
@@ -90,10 +90,10 @@ export async function createProposal(input: CreateProposalInput, ctx: OperationC
   if (!proposal || !pricing) throw new Error('assertion: a proposal without problems is priced');
 
   const events = partnerEventContext(ctx);
-  const draft = await store(ctx, proposal, pricing, input, contractDate);
-  await insertHistory(ctx.tx, {
-    proposal_id: draft.id,
-    partner_id: draft.partner_id,
+  const row = rowOf(randomUUID(), ctx, proposal, pricing, input, contractDate);
+  const created: NewHistory = {
+    proposal_id: row.id,
+    partner_id: row.partner_id,
     event: 'create',
     from_status: null,
     to_status: Status.draft,
@@ -103,8 +103,8 @@ export async function createProposal(input: CreateProposalInput, ctx: OperationC
     actor: events.actor.name,
     reason: null,
     details: null,
-  });
-  if (!proposal.keepDraft) await finalizeRow(events, draft, pricing, contractDate);
+  };
+  const draft = await store(events, row, created, proposal.keepDraft ? null : { pricing, on: contractDate }, proposal.codigoOperacao);
   return {
     codigo: draft.id,
     numero: draft.numero,

@@ -50,8 +50,26 @@ export async function codigoOperacaoTaken(db: Executor, partnerId: string, codig
   return row !== undefined;
 }
 
-export async function insertProposal(db: Executor, row: Insertable<ProposalsTable>): Promise<ProposalRow> {
-  return db.insertInto('proposals').values(row).returningAll().executeTakeFirstOrThrow();
+/**
+ * A new proposal with its history rows and installments, in ONE statement (issue 14): the other
+ * inserts are data-modifying CTEs; their foreign keys are checked at the end of the statement.
+ */
+export async function insertProposalWith(db: Executor, row: Insertable<ProposalsTable>, history: readonly NewHistory[], installments: readonly Insertable<ProposalInstallmentsTable>[]): Promise<ProposalRow> {
+  const withHistory = db.with('proposal', (qb) => qb.insertInto('proposals').values(row).returningAll()).with('history', (qb) => qb.insertInto('proposal_history').values([...history]));
+  const all = installments.length === 0 ? withHistory : withHistory.with('plan', (qb) => qb.insertInto('proposal_installments').values([...installments]));
+  return all.selectFrom('proposal').selectAll().executeTakeFirstOrThrow() as Promise<ProposalRow>;
+}
+
+/** The update of a lifecycle event and its history row, in ONE statement (issue 14). */
+export async function updateProposalWithHistory(db: Executor, partnerId: string, id: string, patch: Updateable<ProposalsTable>, history: NewHistory): Promise<void> {
+  const moved = await db
+    .with('moved', (qb) => qb.updateTable('proposals').set(patch).where('id', '=', id).where('partner_id', '=', partnerId).returning('id'))
+    .with('history', (qb) => qb.insertInto('proposal_history').values(history))
+    .selectFrom('moved')
+    .select('id')
+    .execute();
+  // An assertion: the caller's transaction rolls back, the history row with it.
+  if (moved.length !== 1) throw new Error(`assertion: proposal ${id} of partner ${partnerId} not updated`);
 }
 
 export async function updateProposal(db: Executor, partnerId: string, id: string, patch: Updateable<ProposalsTable>): Promise<void> {

@@ -5,7 +5,7 @@ import type { Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/pool.js';
 import { compareDates, type LocalDate } from '../../platform/dates.js';
 import { type LifecycleEvent, type StatusId, Status, decideTransition, eventLabel, isStatusId, statusDescription } from './proposal-lifecycle.js';
-import { findProposal, insertHistory, type ProposalRow, updateProposal } from './proposal-repository.js';
+import { findProposal, type NewHistory, type ProposalRow, updateProposalWithHistory } from './proposal-repository.js';
 import { ProposalCode, refusal } from './proposal-codes.js';
 import type { ProposalsTable } from './tables.js';
 
@@ -56,6 +56,13 @@ export interface EventOptions {
  * the current status; callers check their operation's own catalogue codes before this.
  */
 export async function applyEvent(ctx: EventContext, row: ProposalRow, event: LifecycleEvent, options: EventOptions): Promise<ProposalRow> {
+  const { patch, history } = planEvent(ctx, row, event, options);
+  await updateProposalWithHistory(ctx.tx, row.partner_id, row.id, patch, history);
+  return { ...row, ...(patch as Partial<ProposalRow>) };
+}
+
+/** What `event` changes on `row` and the history row it writes, without writing (refusals thrown). */
+export function planEvent(ctx: Omit<EventContext, 'tx'>, row: ProposalRow, event: LifecycleEvent, options: EventOptions): { patch: Updateable<ProposalsTable>; history: NewHistory } {
   const from = statusOf(row);
   const decision = decideTransition(from, event);
   if (!decision.ok) throw refusal(ProposalCode.statusNotAllowed, `A situação atual da proposta (${statusDescription(from)}) não permite ${eventLabel(event)} a proposta.`);
@@ -64,8 +71,7 @@ export async function applyEvent(ctx: EventContext, row: ProposalRow, event: Lif
   }
   const dateColumn = DATE_COLUMN[decision.to];
   const patch: Updateable<ProposalsTable> = { ...options.patch, status: decision.to, updated_at: ctx.now, ...(dateColumn ? { [dateColumn]: options.on } : {}) };
-  await updateProposal(ctx.tx, row.partner_id, row.id, patch);
-  await insertHistory(ctx.tx, {
+  const history: NewHistory = {
     proposal_id: row.id,
     partner_id: row.partner_id,
     event,
@@ -77,8 +83,8 @@ export async function applyEvent(ctx: EventContext, row: ProposalRow, event: Lif
     actor: ctx.actor.name,
     reason: options.reason ?? null,
     details: options.details === undefined ? null : JSON.stringify(options.details),
-  });
-  return { ...row, ...(patch as Partial<ProposalRow>) };
+  };
+  return { patch, history };
 }
 
 /**

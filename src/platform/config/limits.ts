@@ -38,6 +38,8 @@ export const LIMITS = {
   DB_POOL_CONNECTIONS_MAX: 10,
   DB_STATEMENT_TIMEOUT_MS: 15_000,
   DB_CONNECT_TIMEOUT_MS: 10_000,
+  /** Distinct statement texts prepared by name per process (and so per connection); more run unnamed. */
+  DB_PREPARED_STATEMENTS_MAX: 2_000,
   /** Operator queries (issue 15): rows one listing prints; rows one export batch reads (keyset). */
   OPERATOR_LIST_ROWS_MAX: 1_000,
   EXPORT_BATCH_ROWS: 1_000,

@@ -4,6 +4,7 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { LIMITS } from '../config/limits.js';
+import { prepareStatementsOf, statementCount } from './prepared.js';
 import type { Database } from './schema.js';
 
 const PG_DATE_OID = 1082;
@@ -26,9 +27,9 @@ export type Executor = Db | Tx;
 const POOLS = new WeakMap<object, pg.Pool>();
 
 /** Connections of the pool behind `db` (for /metrics); null for a Db not made by createDb. */
-export function poolStats(db: Db): { total: number; idle: number; waiting: number } | null {
+export function poolStats(db: Db): { total: number; idle: number; waiting: number; statements: number } | null {
   const pool = POOLS.get(db);
-  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, statements: statementCount() } : null;
 }
 
 export function createDb(url: string, options: { maxConnections?: number; applicationName?: string } = {}): Db {
@@ -41,6 +42,8 @@ export function createDb(url: string, options: { maxConnections?: number; applic
   });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Statements are prepared once per connection (prepared.ts), not parsed and planned every time.
+  pool.on('connect', (client) => prepareStatementsOf(client));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   POOLS.set(db, pool);
   return db;

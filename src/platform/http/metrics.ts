@@ -56,6 +56,7 @@ export const poolSource: MetricSource = {
   gauges: [
     { name: 'caas_db_pool_connections', help: 'PostgreSQL connections of this process by state (in_use, idle)', labelNames: ['state'] },
     { name: 'caas_db_pool_waiting', help: 'Requests waiting for a PostgreSQL connection in this process' },
+    { name: 'caas_db_statements', help: 'Statements this process sent to PostgreSQL since it started (a running count)' },
   ],
   async read(db) {
     const stats = poolStats(db);
@@ -64,6 +65,7 @@ export const poolSource: MetricSource = {
       { gauge: 'caas_db_pool_connections', labels: { state: 'in_use' }, value: stats.total - stats.idle },
       { gauge: 'caas_db_pool_connections', labels: { state: 'idle' }, value: stats.idle },
       { gauge: 'caas_db_pool_waiting', value: stats.waiting },
+      { gauge: 'caas_db_statements', value: stats.statements },
     ];
   },
 };

@@ -61,14 +61,19 @@ export async function pixCodeFor(settings: ReceivablesSettings, amount: Decimal)
   return { txid, emv, image: await qrPngBase64(emv) };
 }
 
-export async function issueBoleto(tx: Executor, settings: ReceivablesSettings, request: BoletoRequest, now: Date): Promise<BoletoRow> {
+export type PixCode = Awaited<ReturnType<typeof pixCodeFor>>;
+
+/** `pix`: the code already made for this amount (a charge's), else a new one. */
+export async function issueBoleto(tx: Executor, settings: ReceivablesSettings, request: BoletoRequest, now: Date, pix?: PixCode): Promise<BoletoRow> {
   const amount = request.documentAmount.minus(request.discount);
   const sequence = await nextNossoNumero(tx, settings);
   const { freeField, nossoNumero } = buildFreeField(settings.issuer, sequence);
   // buildBarcode refuses an amount that does not fit the barcode (BOLETO_VALOR_INVALIDO).
   const barcode = buildBarcode({ bankCode: settings.issuer.bankCode, dueDate: request.dueDate, amount, freeField });
-  const pix = await pixCodeFor(settings, amount);
+  const code = pix ?? (await pixCodeFor(settings, amount));
   const id = randomUUID();
+  // Online (tipoRegistro 1): this service is its own sandbox bank and registers at issue.
+  const online = request.registrationMode === 1;
   const boleto = await insertBoleto(
     tx,
     {
@@ -91,14 +96,14 @@ export async function issueBoleto(tx: Executor, settings: ReceivablesSettings, r
       nosso_numero: nossoNumero,
       barcode,
       linha_digitavel: barcodeToLinhaDigitavel(barcode),
-      pix_txid: pix.txid,
-      pix_emv: pix.emv,
-      pix_image: pix.image,
+      pix_txid: code.txid,
+      pix_emv: code.emv,
+      pix_image: code.image,
       print_token: randomBytes(PRINT_TOKEN_BYTES).toString('hex'),
       registration_mode: request.registrationMode,
-      registration_status: BoletoSituacao.pending,
+      registration_status: online ? BoletoSituacao.registered : BoletoSituacao.pending,
       created_at: now,
-      registered_at: null,
+      registered_at: online ? now : null,
       cancel_requested_at: null,
       cancelled_at: null,
       paid_on: null,

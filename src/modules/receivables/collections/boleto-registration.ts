@@ -1,5 +1,6 @@
 // Registration of a boleto at the issuing bank. tipoRegistro 1 (online) registers inside the
-// request's transaction, before the answer; 2 (offline) enqueues a 'boleto.register' job that the
+// request's transaction, before the answer (the sandbox bank accepts at issue, so the row is
+// written registered: one insert rather than an insert and an update, issue 14); 2 (offline) enqueues a 'boleto.register' job that the
 // job runner executes later. This service is its own sandbox bank: registration accepts every
 // boleto it issued (the barcode was validated when built). A real bank adapter plugs in here.
 import type { Executor } from '../../../platform/db/pool.js';
@@ -16,9 +17,16 @@ interface RegisterPayload {
   boletoId: string;
 }
 
-/** Registers now (online) or schedules the registration (offline); returns the boleto as it stands. */
+/**
+ * After issue: online, the boleto was written registered (boleto-issue.ts), so only its charge is
+ * announced; offline, the registration job is scheduled. Returns the boleto as it stands.
+ */
 export async function startRegistration(tx: Executor, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
-  if (boleto.registration_mode === 1) return registerBoleto(tx, boleto, now);
+  if (boleto.registration_mode === 1) {
+    if (boleto.registration_status === BoletoSituacao.pending) return registerBoleto(tx, boleto, now);
+    await announceRegistered(tx, boleto, now);
+    return boleto;
+  }
   const payload: RegisterPayload = { partnerId: boleto.partner_id, boletoId: boleto.id };
   await enqueueJob(tx, BOLETO_REGISTER_JOB, payload, now);
   return boleto;
@@ -29,14 +37,19 @@ export async function registerBoleto(tx: Executor, boleto: BoletoRow, now: Date)
   // Cancelled (or paid) while waiting for the job: nothing left to register.
   if (boleto.registration_status !== BoletoSituacao.pending) return boleto;
   const registered = await setBoletoSituacao(tx, boleto, BoletoSituacao.registered, { registered_at: now });
-  if (registered.charge_id === null) return registered;
+  await announceRegistered(tx, registered, now);
+  return registered;
+}
+
+/** A registered boleto of a charge makes the charge payable (event 8). */
+async function announceRegistered(tx: Executor, registered: BoletoRow, now: Date): Promise<void> {
+  if (registered.charge_id === null) return;
   const charge = await chargeById(tx, registered.partner_id, registered.charge_id, true);
   if (charge === undefined) throw new Error(`assertion: boleto ${registered.id} names a missing charge`);
-  if (charge.status !== 'active') return registered;
+  if (charge.status !== 'active') return;
   const schedule = await scheduleById(tx, registered.partner_id, registered.schedule_id);
   const parcelas = (await chargeInstallments(tx, [charge.id])).map((i) => i.installment_number);
   await enqueueChargeRegistered(tx, schedule, charge, registered, parcelas, now);
-  return registered;
 }
 
 function payloadOf(payload: unknown): RegisterPayload {

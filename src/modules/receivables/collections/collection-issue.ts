@@ -10,7 +10,7 @@ import { startRegistration } from './boleto-registration.js';
 import { qrPngBase64 } from './pix/qr.js';
 import { collectionAmounts, type CollectionAmounts } from './collection-amounts.js';
 import type { CollectionDates } from './collection-input.js';
-import { insertCharge, liveCollections, setChargeStatus, type BoletoRow, type ChargeRow } from './collection-repository.js';
+import { insertCharge, liveCollections, type BoletoRow, type ChargeRow } from './collection-repository.js';
 import { ReceivablesErrorCode as C } from '../receivables-errors.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { enqueueChargeRegistered } from '../schedule-events.js';
@@ -110,9 +110,12 @@ export interface PaymentMethods {
 export async function issueChargeOrder(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, via: PaymentMethods, now: Date): Promise<ChargeRow> {
   if (!via.boleto && !via.pix) throw new Error('assertion: a charge is paid by boleto, Pix or both');
   const amounts = await prepare(tx, deps, schedule, order);
-  const pix = via.boleto ? null : await pixOfCharge(deps, schedule, order, amounts, common.description, now);
+  // Pix only: a code of its own (the provider's when one is configured). With a boleto: the
+  // boleto's code, made here once for both rows, so the charge is inserted with it instead of
+  // updated afterwards (issue 14).
+  const pix = via.boleto ? await pixCodeFor(deps.settings, amounts.charged) : await pixOfCharge(deps, schedule, order, amounts, common.description, now);
   const id = randomUUID();
-  let charge = await insertCharge(
+  const charge = await insertCharge(
     tx,
     {
       id,
@@ -128,9 +131,9 @@ export async function issueChargeOrder(tx: Executor, deps: ReceivablesDeps, sche
       discount: amounts.discount.toFixed(2),
       permite_descapitalizacao: order.permiteDescapitalizacao,
       notify_customer: common.notifyCustomer,
-      pix_txid: pix?.txid ?? null,
-      pix_emv: pix?.emv ?? null,
-      pix_image: pix?.image ?? null,
+      pix_txid: via.pix ? pix.txid : null,
+      pix_emv: via.pix ? pix.emv : null,
+      pix_image: via.pix ? pix.image : null,
       status: 'active',
       created_at: now,
       cancel_requested_at: null,
@@ -144,8 +147,7 @@ export async function issueChargeOrder(tx: Executor, deps: ReceivablesDeps, sche
     await enqueueChargeRegistered(tx, schedule, charge, null, order.installments.map((i) => i.number), now);
     return charge;
   }
-  const boleto = await issueBoleto(tx, deps.settings, boletoRequest(schedule, order, common, amounts, id), now);
-  if (via.pix) charge = await setChargeStatus(tx, charge, 'active', { pix_txid: boleto.pix_txid, pix_emv: boleto.pix_emv, pix_image: boleto.pix_image });
+  const boleto = await issueBoleto(tx, deps.settings, boletoRequest(schedule, order, common, amounts, id), now, pix);
   // Online: registered now and event 8 sent from registerBoleto; offline: when the job runs.
   await startRegistration(tx, boleto, now);
   return charge;

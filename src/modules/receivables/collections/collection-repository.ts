@@ -1,5 +1,6 @@
 // Data access of boletos and charges (cobranças) and the installments they cover. Reads take the
 // partner id and filter by it.
+import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../../platform/db/pool.js';
 import { LIVE_SITUACOES } from './boleto-status.js';
@@ -15,16 +16,27 @@ export type ChargeRow = Selectable<ReceivableChargesTable>;
 export type BoletoInstallmentRow = Selectable<ReceivableBoletoInstallmentsTable>;
 export type ChargeInstallmentRow = Selectable<ReceivableChargeInstallmentsTable>;
 
+// The row and its installment links in ONE statement (issue 14): the links' insert is a
+// data-modifying CTE. Its foreign key to the row is checked at the end of the statement, when both
+// are in place.
 export async function insertBoleto(tx: Executor, row: Insertable<ReceivableBoletosTable>, installments: Insertable<ReceivableBoletoInstallmentsTable>[]): Promise<BoletoRow> {
-  const boleto = await tx.insertInto('receivable_boletos').values(row).returningAll().executeTakeFirstOrThrow();
-  if (installments.length > 0) await tx.insertInto('receivable_boleto_installments').values(installments).execute();
-  return boleto;
+  if (installments.length === 0) return tx.insertInto('receivable_boletos').values(row).returningAll().executeTakeFirstOrThrow();
+  return tx
+    .with('boleto', (db) => db.insertInto('receivable_boletos').values(row).returningAll())
+    .with('links', (db) => db.insertInto('receivable_boleto_installments').values(installments))
+    .selectFrom('boleto')
+    .selectAll()
+    .executeTakeFirstOrThrow() as Promise<BoletoRow>;
 }
 
 export async function insertCharge(tx: Executor, row: Insertable<ReceivableChargesTable>, installments: Insertable<ReceivableChargeInstallmentsTable>[]): Promise<ChargeRow> {
-  const charge = await tx.insertInto('receivable_charges').values(row).returningAll().executeTakeFirstOrThrow();
-  await tx.insertInto('receivable_charge_installments').values(installments).execute();
-  return charge;
+  if (installments.length === 0) return tx.insertInto('receivable_charges').values(row).returningAll().executeTakeFirstOrThrow();
+  return tx
+    .with('charge', (db) => db.insertInto('receivable_charges').values(row).returningAll())
+    .with('links', (db) => db.insertInto('receivable_charge_installments').values(installments))
+    .selectFrom('charge')
+    .selectAll()
+    .executeTakeFirstOrThrow() as Promise<ChargeRow>;
 }
 
 export async function boletoById(db: Executor, partnerId: string, boletoId: string, lock = false): Promise<BoletoRow | undefined> {
@@ -77,20 +89,27 @@ export async function chargeInstallments(db: Executor, chargeIds: readonly strin
 }
 
 /** What already collects each installment: its live boleto number or live charge code. */
+/** Live boletos and charges of these installments, in ONE statement (issue 14); a boleto wins. */
 export async function liveCollections(db: Executor, installmentIds: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (installmentIds.length === 0) return found;
-  const boletos = await db
+  const rows = await db
     .selectFrom('receivable_boleto_installments as bi')
     .innerJoin('receivable_boletos as b', 'b.id', 'bi.boleto_id')
-    .select(['bi.installment_id', 'b.numero'])
+    .select(['bi.installment_id', sql<string>`'boleto nº ' || b.numero`.as('what'), sql<number>`0`.as('rank')])
     .where('bi.installment_id', 'in', installmentIds)
     .where('bi.live', '=', true)
     .where('b.registration_status', 'in', LIVE_SITUACOES)
+    .unionAll((eb) =>
+      eb
+        .selectFrom('receivable_charge_installments')
+        .select(['installment_id', sql<string>`'cobrança ' || charge_id`.as('what'), sql<number>`1`.as('rank')])
+        .where('installment_id', 'in', installmentIds)
+        .where('live', '=', true),
+    )
+    .orderBy('rank')
     .execute();
-  for (const b of boletos) found.set(b.installment_id, `boleto nº ${b.numero}`);
-  const charges = await db.selectFrom('receivable_charge_installments').select(['installment_id', 'charge_id']).where('installment_id', 'in', installmentIds).where('live', '=', true).execute();
-  for (const c of charges) if (!found.has(c.installment_id)) found.set(c.installment_id, `cobrança ${c.charge_id}`);
+  for (const row of rows) if (!found.has(row.installment_id)) found.set(row.installment_id, row.what);
   return found;
 }
 

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { qrPngBase64 } from './qr.js';
+import { inflateSync } from 'node:zlib';
+import { encodeModulesPng, qrPngBase64 } from './qr.js';
 
 // Decoding the image back is covered by ../boleto/pdf.test.ts (zbarimg over the rendered slip).
 test('qrPngBase64 returns a deterministic base64 PNG', async () => {
@@ -27,5 +28,32 @@ test('the QR image decodes back to its payload (zbarimg) and stays small', async
     assert.equal(decoded, payload);
   } finally {
     fs.rmSync(file, { force: true });
+  }
+});
+
+/** The pixels of a 1-bit PNG written by encodeModulesPng, one pixel at a time (the reference). */
+function pixelsOf(png: Buffer): { width: number; white: (x: number, y: number) => boolean } {
+  const width = png.readUInt32BE(16);
+  const idat = png.readUInt32BE(33);
+  const raw = inflateSync(png.subarray(41, 41 + idat));
+  const stride = Math.ceil(width / 8) + 1;
+  return { width, white: (x, y) => ((raw[y * stride + 1 + (x >> 3)]! >> (7 - (x & 7))) & 1) === 1 };
+}
+
+test('the packed rows draw every module at every scale: dark inside, white elsewhere (issue 14)', () => {
+  const size = 5;
+  const dark = (r: number, c: number) => (r * 7 + c * 3) % 4 === 0;
+  for (const scale of [1, 3, 8, 16]) {
+    for (const margin of [0, 2]) {
+      const { width, white } = pixelsOf(encodeModulesPng(size, dark, scale, margin));
+      assert.equal(width, (size + 2 * margin) * scale);
+      for (let y = 0; y < width; y += 1) {
+        for (let x = 0; x < width; x += 1) {
+          const [r, c] = [Math.floor(y / scale) - margin, Math.floor(x / scale) - margin];
+          const expected = !(r >= 0 && r < size && c >= 0 && c < size && dark(r, c));
+          assert.equal(white(x, y), expected, `scale ${scale} margin ${margin} pixel ${x},${y}`);
+        }
+      }
+    }
   }
 });
