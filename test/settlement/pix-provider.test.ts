@@ -7,8 +7,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, test } from 'node:test';
 import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-code.js';
-import { PIX_CONFIRM_JOB, PIX_PROVIDER_UNAVAILABLE, PixApiClient, reconcile, settlementJobHandlers } from '../../src/modules/settlement/index.js';
+import { PIX_CONFIRM_JOB, PIX_PROVIDER_UNAVAILABLE, PixApiClient, pixClientFor, pixRefundCommand, reconcile, settlementJobHandlers } from '../../src/modules/settlement/index.js';
 import { runDueJobs } from '../../src/platform/jobs.js';
+import { runDefined } from '../../src/platform/commands.js';
+import { DomainError } from '../../src/platform/errors.js';
 import { receivablesJobHandlers } from '../../src/modules/receivables/index.js';
 import { ConfigError, loadConfig } from '../../src/platform/config/env.js';
 import { dec } from '../../src/platform/money.js';
@@ -178,6 +180,30 @@ test('a pix whose confirmation fails is retried by a job until the provider conf
   assert.deepEqual(audit.map((a) => [a.command, a.actor_kind, a.actor_id, a.summary]), [['settlement.pix.apply', 'system', `psp:${new URL(provider.url).host}`, `pix ${down.endToEndId}: settled`]]);
   assert.equal((await reconcile(db, '2024-02-09' as never)).pendingPix.some((p) => p.endToEndId === down.endToEndId), false);
   assert.ok((await outbox(world, s.proposalId)).some((e) => e.type === 3), 'event 3 with the settlement');
+
+  // The operator returns part of it through the provider: the command settlement.pix.refund.
+  const refund = pixRefundCommand(pixClientFor(world.service.config.settlement.pix!));
+  const deps = { db, clock: world.service.clock };
+  const operator = { kind: 'operator' as const, id: 'ana' };
+  const done = await runDefined(deps, refund, { endToEndId: down.endToEndId, refundId: 'R1', amount: '25.00' }, operator, 'refund-r1');
+  assert.deepEqual([done.result.status, done.result.amount], ['DEVOLVIDO', '25.00']);
+  assert.equal(provider.pixes.get(down.endToEndId)!.devolucoes.length, 1);
+  const replay = await runDefined(deps, refund, { endToEndId: down.endToEndId, refundId: 'R1', amount: '25.00' }, operator, 'refund-r1');
+  assert.equal(replay.replayed, true);
+  assert.equal(provider.pixes.get(down.endToEndId)!.devolucoes.length, 1, 'a replay does not refund twice');
+  const code = async (input: { endToEndId: string; refundId: string; amount: string }) => {
+    try {
+      await runDefined(deps, refund, input, operator);
+      return 'ok';
+    } catch (error) {
+      return (error as DomainError).messages[0]!.code;
+    }
+  };
+  assert.equal(await code({ endToEndId: down.endToEndId, refundId: 'R2', amount: '350.01' }), 'DEV004');
+  assert.equal(await code({ endToEndId: 'E'.repeat(32), refundId: 'R3', amount: '1.00' }), 'DEV003');
+  assert.equal(await code({ endToEndId: down.endToEndId, refundId: 'R-4', amount: '1.00' }), 'DEV001');
+  const audit2 = await db.selectFrom('command_audit').select(['actor_kind', 'actor_id']).where('command', '=', 'settlement.pix.refund').execute();
+  assert.deepEqual(audit2, [{ actor_kind: 'operator', actor_id: 'ana' }]);
 });
 
 test('GerarUnicaCobranca with the provider down: 503 PIX001 with Retry-After, nothing created; the same key later creates it; a charge due and expiring today is a cob', async () => {

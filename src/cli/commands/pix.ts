@@ -1,7 +1,9 @@
 // `caas pix pay CODIGO_LIQUIDACAO [--amount X] [--at YYYY-MM-DD] [--json]`: a Pix charge paid
 // (sandbox PSP), posted through the launch use case (viaBoleto false).
-import { runOperatorDefinition } from '../operator-command.js';
-import { CliError, printJsonOrLines } from '../io.js';
+// `caas pix refund END_TO_END_ID --id ID --amount X [--json]`: a received pix returned to its payer
+// through the configured Pix provider (settlement.pix.refund).
+import { IDEMPOTENCY_OPTION, runOperatorDefinition } from '../operator-command.js';
+import { CliError, JSON_OPTION, printJsonOrLines } from '../io.js';
 import { command, group } from '../spec.js';
 import { PAY_OPTIONS, readPayment, receiptLines } from './payment-options.js';
 
@@ -22,6 +24,25 @@ export default [
       // The stored (and replayed) result is the receipt's JSON form, so a replay prints the same.
       const receipt = await runOperatorDefinition(io, ({ config }) => paymentCommands(receivablesDeps(config)).payCharge, { code, payment }, options['idempotency-key']);
       printJsonOrLines(io, options.json, receipt, () => receiptLines(`charge ${code}`, receipt));
+    },
+  }),
+  command({
+    name: 'pix refund',
+    description: 'return (part of) a received pix to its payer through the Pix provider (PUT /pix/{e2eid}/devolucao/{id})',
+    args: [{ name: 'END_TO_END_ID', description: 'the endToEndId of the received pix' }],
+    options: { id: { type: 'string', value: 'ID', description: 'the refund id (1 to 35 letters or digits), yours to choose', required: true }, amount: { type: 'string', value: 'X', description: 'the amount to return, e.g. 10.00', required: true }, ...IDEMPOTENCY_OPTION, ...JSON_OPTION },
+    run: async ({ args, options }, io) => {
+      const { pixClientFor, pixRefundCommand } = await import('../../modules/settlement/index.js');
+      const result = await runOperatorDefinition(
+        io,
+        ({ config }) => {
+          if (config.settlement.pix === null) throw new CliError('no Pix provider is configured (CAAS_PIX_PSP_URL...): refunds go through the provider');
+          return pixRefundCommand(pixClientFor(config.settlement.pix));
+        },
+        { endToEndId: args.END_TO_END_ID, refundId: options.id, amount: options.amount },
+        options['idempotency-key'],
+      );
+      printJsonOrLines(io, options.json, result, () => [`pix ${result.endToEndId}: refund ${result.refundId} of R$ ${result.amount} ${result.status} (rtrId ${result.rtrId})`]);
     },
   }),
 ];

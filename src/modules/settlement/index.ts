@@ -17,6 +17,8 @@ export { reconcile, reconciliationCsv, type Reconciliation, type ChannelReconcil
 export { pixProviderPort, PIX_PROVIDER_UNAVAILABLE } from './pix/provider-charges.js';
 export { PIX_CONFIRM_JOB, applyConfirmedPixCommand } from './pix/webhook.js';
 export { importReturnCommand } from './import-return.js';
+export { pixRefundCommand, type PixRefundInput, type PixRefundResult } from './pix/refund.js';
+export { pixClientFor } from './pix/provider.js';
 
 /** What this module brings to the composition root (src/compose.ts). */
 export const descriptor: ModuleDescriptor = {
