@@ -15,17 +15,17 @@ export interface CliContext {
 }
 
 export async function withCliContext<T>(work: (ctx: CliContext) => Promise<T>): Promise<T> {
-  const [{ systemClock }, { loadConfig }, { assertLimits }, { migrate }, { openDatabase }, { createDb }, { isSyncedClock, serviceClock }] = await Promise.all([
+  const [{ systemClock }, { loadConfig }, { assertAllLimits }, { migrate }, { openDatabase }, { createDb }, { isSyncedClock, serviceClock }] = await Promise.all([
     import('../platform/clock.js'),
     import('../platform/config/env.js'),
-    import('../platform/config/limits.js'),
+    import('../all-limits.js'),
     import('../platform/db/migrate.js'),
     import('../platform/db/open.js'),
     import('../platform/db/pool.js'),
     import('../platform/sandbox-clock/sandbox-clock.js'),
   ]);
   const config = loadConfig();
-  assertLimits();
+  assertAllLimits();
   const location = await openDatabase(config, 'client');
   try {
     await migrate(location.url);

@@ -166,6 +166,10 @@ export function consolePlugin(mount: ConsoleMount): (app: FastifyInstance) => Pr
   return async (app) => {
     await app.register(
       async (scope) => {
+        // The console is a face for people, not part of the partner interface: kept out of /openapi.json.
+        scope.addHook('onRoute', (route) => {
+          route.schema = { ...(route.schema ?? {}), hide: true } as typeof route.schema;
+        });
         await scope.register(fastifyCookie);
         await scope.register(fastifyHelmet, {
           contentSecurityPolicy: { useDefaults: false, directives: CONSOLE_CSP },

@@ -5,12 +5,12 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Flash } from './layout.js';
+import { FLASH_TEXT_MAX } from './limits.js';
 
 export const SESSION_COOKIE = 'caas_console';
 export const FLASH_COOKIE = 'caas_console_flash';
 /** Login CSRF: a random value in this cookie and in the login form's hidden field (double submit). */
 export const LOGIN_COOKIE = 'caas_console_login';
-const FLASH_TEXT_MAX = 500;
 
 export function cookieOptions(): CookieSerializeOptions {
   return { path: '/console', httpOnly: true, secure: true, sameSite: 'strict' };

@@ -17,10 +17,8 @@
 // be paid on the first business day of January without charges.
 import Holidays from 'date-holidays';
 import { addDays, dayOfWeek, localDate, type LocalDate } from './dates.js';
+import { CALENDAR_YEAR_MIN, CALENDAR_YEAR_MAX } from './config/limits.js';
 
-/** Years the calendar answers for; outside them a date is a programmer error, not data. */
-export const CALENDAR_YEAR_MIN = 1990;
-export const CALENDAR_YEAR_MAX = 2199;
 /** Longest run of consecutive non-business days (Carnival: Saturday to Tuesday is 4). */
 const NON_BUSINESS_RUN_MAX_DAYS = 10;
 const CONSCIENCIA_NEGRA_FIRST_YEAR = 2024;

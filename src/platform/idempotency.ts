@@ -21,6 +21,7 @@ import { LIMITS } from './config/limits.js';
 import type { Db, Tx } from './db/pool.js';
 import { DomainError } from './errors.js';
 import { stringify } from './http/serialize.js';
+import { LOST_RACES_MAX } from './config/limits.js';
 
 export interface IdempotencyScope {
   partnerId: string;
@@ -111,8 +112,6 @@ class RolledBack extends Error {
   }
 }
 
-/** Races lost in a row before giving up (each one means another request stored a record). */
-const LOST_RACES_MAX = 3;
 
 export async function executeIdempotent(
   db: Db,

@@ -2,6 +2,7 @@
 // Rounding is always explicit and named: centavos use ROUND_HALF_UP (the banking convention in
 // Brazil), intermediate values keep 40 significant digits.
 import { Decimal as DecimalJs } from 'decimal.js';
+import { GROWTH_CACHE_ENTRIES_MAX } from './config/limits.js';
 
 export const Decimal = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
 export type Decimal = DecimalJs;
@@ -53,8 +54,6 @@ export function min(a: DecimalInput, b: DecimalInput): Decimal {
   return DecimalJs.min(dec(a), dec(b)) as Decimal;
 }
 
-/** Distinct (rate, days, period) factors remembered; cleared whole when full (a pure cache). */
-const GROWTH_CACHE_ENTRIES_MAX = 100_000;
 const growthCache = new Map<string, Decimal>();
 
 /**

@@ -58,3 +58,10 @@ test('docs/interface.md summarises the interface: every operation path is in it'
   for (const spec of ALL_SPECS) assert.ok(text.includes(spec.path.slice(1)), `${spec.path} missing from docs/interface.md`);
   assert.ok(text.includes('/connect/token'));
 });
+
+test('every repository path docs/architecture.md names exists (templates with <…>, * or NNNN aside)', () => {
+  const text = fs.readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+  const named = [...text.matchAll(/`((?:src|test|docs|bin|scripts|bench|packages)\/[^`\s#:]*)/g)].map((m) => (m[1] as string).replace(/[.,)]+$/, ''));
+  const missing = [...new Set(named)].filter((p) => !/[<*]|NNNN/.test(p) && !fs.existsSync(path.join(ROOT, p)));
+  assert.deepEqual(missing, []);
+});

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
 import { generatePartnerKeyPair } from '../../src/modules/partners/index.js';
+import { fetchToken, onboardPartner } from '../support/e2e-partner.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { createTestOperator, launchChromium, login, loginAs, type TestOperator } from '../support/console.js';
@@ -30,6 +32,8 @@ before(async () => {
   admin = await createTestOperator(database.db, 'admin', { name: 'Ana Admin' });
   analyst = await createTestOperator(database.db, 'analyst', { name: 'Caio Analista' });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caas-console-'));
+  process.env.DATABASE_URL = database.url;
+  process.env.LOG_LEVEL = 'silent';
 });
 
 after(async () => {
@@ -37,6 +41,7 @@ after(async () => {
   await server?.kill('SIGKILL');
   await database?.drop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  delete process.env.DATABASE_URL;
 });
 
 async function open(operator: TestOperator, width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -165,4 +170,42 @@ test('Relógio (sandbox): an admin advances the clock; answers carry the moved i
   assert.ok(after - before >= 3 * 86_400_000 - 60_000, `clock moved ${after - before} ms`);
   await shot(page, 'relogio-390');
   await context.close();
+});
+
+test('four-eyes (CAAS_FOUR_EYES=payees): an approval waits on "Confirmações"; the requester cannot confirm; another operator does', async () => {
+  const partner = await onboardPartner(server.url);
+  const token = await fetchToken(server.url, partner);
+  const response = await fetch(`${server.url}/api/Favorecido`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, idempotencykey: randomUUID(), IgnoraHandshake: 'true' },
+    body: JSON.stringify({ nome: 'Maria da Silva', documentoFederal: '12345678909', tipoCadastroPix: 1, tipoChave: 3, chave: 'maria4@example.com' }),
+  });
+  const payee = (await response.json()) as { codigoFavorecido: string };
+  assert.equal(response.status, 200);
+  partner.cleanup();
+  const requester = await open(analyst);
+  await requester.page.getByRole('link', { name: 'Favorecidos', exact: true }).click();
+  await requester.page.locator('tr', { hasText: 'maria4@example.com' }).getByRole('button', { name: 'Aprovar' }).click();
+  assert.match(await flash(requester.page), /aguarda a confirmação de outro operador/);
+  const pending = await database.db.selectFrom('payees').select('situacao').where('id', '=', payee.codigoFavorecido).executeTakeFirstOrThrow();
+  assert.equal(pending.situacao, 0, 'nothing happened yet');
+  await requester.page.getByRole('link', { name: 'Confirmações' }).click();
+  assert.equal(await requester.page.getByRole('button', { name: 'Confirmar' }).count(), 0, 'the requester has no Confirmar');
+  const id = (await database.db.selectFrom('operator_confirmations').select('id').where('status', '=', 'pending').executeTakeFirstOrThrow()).id;
+  assert.equal(await postAs(requester.page, '/console/confirmacoes/confirmar', { id }), 303);
+  assert.equal((await database.db.selectFrom('operator_confirmations').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status, 'pending', 'the server refuses the requester too');
+  await requester.context.close();
+  const checker = await open(admin);
+  await checker.page.getByRole('link', { name: 'Confirmações' }).click();
+  await shot(checker.page, 'confirmacoes');
+  await checker.page.getByRole('button', { name: 'Confirmar' }).click();
+  assert.match(await flash(checker.page), /Confirmado/);
+  const approved = await database.db.selectFrom('payees').select('situacao').where('id', '=', payee.codigoFavorecido).executeTakeFirstOrThrow();
+  assert.equal(approved.situacao, 1);
+  const audit = await database.db.selectFrom('command_audit').select(['actor_id', 'summary']).where('command', '=', 'payee.approve').execute();
+  assert.equal(audit.length, 1);
+  assert.equal(audit[0]!.actor_id, admin.email);
+  assert.match(audit[0]!.summary, new RegExp(`four-eyes: requested by ${analyst.email}`));
+  assert.deepEqual(checker.errors, []);
+  await checker.context.close();
 });

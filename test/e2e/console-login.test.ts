@@ -2,12 +2,16 @@
 // (the Secure session cookie is kept by Chromium on http://127.0.0.1), the layout's nav and "Sair",
 // no console error and nothing asked of another origin (CSP), usable at 1280 px and 390 px.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { createTestOperator, launchChromium, login, loginAs, type TestOperator } from '../support/console.js';
 
+const SCREENSHOTS = process.env.CAAS_CONSOLE_SCREENSHOTS === '1' ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/console') : null;
 let database: TestDatabase;
 let server: RunningServer;
 let browser: Browser;
@@ -38,6 +42,7 @@ test('log in without TOTP: the console opens with the nav and the operator; "Sai
   page.on('request', (r) => new URL(r.url()).origin !== new URL(server.url).origin && foreign.push(r.url()));
   await login(page, server.url, analyst.email, 'wrong password!!');
   assert.match(await page.getByRole('alert').innerText(), /incorretos/);
+  if (SCREENSHOTS !== null) await page.screenshot({ path: path.join(SCREENSHOTS, 'entrar.jpg'), type: 'jpeg', quality: 50 });
   await login(page, server.url, analyst.email, analyst.password);
   assert.equal(new URL(page.url()).pathname, '/console');
   const nav = page.getByRole('navigation', { name: 'Principal' });

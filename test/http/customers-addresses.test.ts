@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { ADDRESSES_PER_CUSTOMER_MAX } from '../../src/modules/customers/address-plan.js';
 import { startTestService, TEST_NOW, type TestPartner, type TestService } from '../support/app.js';
+import { ADDRESSES_PER_CUSTOMER_MAX } from '../../src/modules/customers/limits.js';
 
 const PATH = '/Pessoa/SalvarEnderecos';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

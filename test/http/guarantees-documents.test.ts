@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { DOCUMENTS_PER_ASSET_MAX } from '../../src/modules/guarantees/save-guarantee-document.js';
 import { startTestService, TEST_NOW, type TestService } from '../support/app.js';
+import { DOCUMENTS_PER_ASSET_MAX } from '../../src/modules/guarantees/limits.js';
 
 const PATH = '/Proposta/SalvarPropostaGarantiaBemDocumento';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

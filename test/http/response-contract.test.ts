@@ -212,13 +212,19 @@ describe('response contract: error answers', () => {
 /** The body that answered 200 on this path (success test), or the operation's. */
 const successBody = (spec: OperationSpec, path: string) => bodies[`${spec.operationId}#${pathsOf(spec).indexOf(path)}`] ?? (bodies[spec.operationId] as Json);
 
-/** 409: a second request with a key whose first request still runs (held at the idempotency table). */
+/** What the work of every command reads first (one of them), and no claim or authentication reads. */
+const IN_FLIGHT_TABLES = ['proposals', 'proposal_installments', 'receivable_schedules', 'receivable_installments', 'customer_addresses', 'guarantee_assets', 'guarantee_documents', 'payees'];
+
+/** 409: a second request with a key whose first request still runs (held inside its work). */
 async function inFlightConflict(path: string, spec: OperationSpec): Promise<void> {
   const holder = new pg.Client({ connectionString: service.database.url });
   await holder.connect();
   try {
     await holder.query('begin');
-    await holder.query('lock table idempotency_records in access exclusive mode');
+    // The first request claims its key (issue 14: an advisory lock taken in the claim statement),
+    // then waits at the domain tables its work reads first, holding the key: it is in flight. The
+    // idempotency table stays free, so the second request's claim runs and finds the key taken.
+    await holder.query(`lock table ${IN_FLIGHT_TABLES.join(', ')} in access exclusive mode`);
     const key = randomUUID();
     const first = post(service, path, variantOf(successBody(spec, path)), { key });
     await waitForLockWaiter(holder);

@@ -39,7 +39,7 @@ export default [
       const [{ classifyDocument }, { partnerByClientId }, { AUDIT_LIST_ROWS_DEFAULT, AUDIT_LIST_ROWS_MAX, listBureauAudit }] = await Promise.all([
         import('../../platform/documents.js'),
         import('../../modules/partners/index.js'),
-        import('../../modules/bureau/list-consultations.js'),
+        import('../../modules/bureau/index.js'),
       ]);
       const document = options.document === undefined ? null : classifyDocument(options.document.trim());
       if (options.document !== undefined && document === null) throw new CliError(`--document must be a valid CPF or CNPJ, got "${options.document}"`);

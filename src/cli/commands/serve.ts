@@ -24,18 +24,19 @@ function stopSignals() {
 
 async function serve(): Promise<number> {
   const stop = stopSignals();
-  const [{ composeServices }, { systemClock }, { loadConfig }, { assertLimits, LIMITS }, { migrate }, { openDatabase }, { createDb }, { isSyncedClock, serviceClock }] = await Promise.all([
+  const [{ composeServices }, { systemClock }, { loadConfig }, { LIMITS }, { assertAllLimits }, { migrate }, { openDatabase }, { createDb }, { isSyncedClock, serviceClock }] = await Promise.all([
     import('../../compose.js'),
     import('../../platform/clock.js'),
     import('../../platform/config/env.js'),
     import('../../platform/config/limits.js'),
+    import('../../all-limits.js'),
     import('../../platform/db/migrate.js'),
     import('../../platform/db/open.js'),
     import('../../platform/db/pool.js'),
     import('../../platform/sandbox-clock/sandbox-clock.js'),
   ]);
   const config = loadConfig();
-  assertLimits();
+  assertAllLimits();
   if (stop.received() !== null) return 0;
   const location = await openDatabase(config, 'server');
   // A start-up failure (a port in use, a failed migration) must not leave the embedded PostgreSQL

@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '../../modules/callbacks/signing.js';
+import { DEMO_RECEIVER_BODY_BYTES_MAX } from '../limits.js';
 
 export interface Delivery {
   eventType: number | null;
@@ -19,7 +20,6 @@ export interface DemoReceiver {
   close(): Promise<void>;
 }
 
-const BODY_BYTES_MAX = 1_048_576;
 
 function eventOf(body: string): { eventType: number | null; eventName: string | null } {
   try {
@@ -37,7 +37,7 @@ export async function startDemoReceiver(secret: () => string | null): Promise<De
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size <= BODY_BYTES_MAX) chunks.push(c);
+      if (size <= DEMO_RECEIVER_BODY_BYTES_MAX) chunks.push(c);
     });
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');

@@ -9,10 +9,10 @@ import { actionForm, field, hiddenFields } from '../forms.js';
 import { html, type HtmlFragment } from '../html.js';
 import { defineAction, definePage, type ConsoleContext, type ConsoleEntry, type ConsoleServices } from '../page.js';
 import { dateBr, outcomeFlash, table } from './view.js';
+import { PEM_CHARS_MAX } from '../limits.js';
 
 const PATH = '/console/parceiros';
 const CLIENT_ID_PARAM_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-const PEM_CHARS_MAX = 16_384;
 
 type Partner = Awaited<ReturnType<typeof listPartners>>[number];
 

@@ -8,10 +8,10 @@ import { actionForm, field } from '../forms.js';
 import { html, type HtmlFragment } from '../html.js';
 import { defineAction, definePage, type ConsoleContext, type ConsoleEntry, type ConsoleServices } from '../page.js';
 import { dateBr } from './view.js';
+import { DAYS_MAX } from '../limits.js';
 
 const PATH = '/console/relogio';
 const DAY_MS = 86_400_000;
-const DAYS_MAX = 3_660;
 
 async function render(ctx: ConsoleContext): Promise<HtmlFragment> {
   const real = ctx.services.wallClock.now();

@@ -7,12 +7,11 @@ import { BoundedCache } from './bounded-cache.js';
 import { AuthCode, forbidden, unauthorized } from './errors.js';
 import type { ServiceSigningKeys } from './ports.js';
 import { formatScopes, scopeReleases, type ScopeName } from './scopes.js';
+import { ACCESS_TOKEN_LENGTH_MAX, VERIFIED_TOKEN_CACHE_ENTRIES_MAX } from './limits.js';
 
 export const ACCESS_TOKEN_LIFETIME_S = 3600; // the interface's Limits table
 export const ACCESS_TOKEN_TYP = 'at+jwt'; // RFC 9068: an assertion can never pass as an access token
 export const ACCESS_TOKEN_ALGORITHMS = ['ES256', 'RS256'] as const;
-export const ACCESS_TOKEN_LENGTH_MAX = 4_096; // characters; ours are ~600
-export const VERIFIED_TOKEN_CACHE_ENTRIES_MAX = 10_000;
 
 export interface AccessClaims {
   clientId: string;

@@ -11,12 +11,11 @@ import { findUnsafeText } from '../../platform/http/safe-text.js';
 import { OAuthError } from './errors.js';
 import { PartnerKeyCache } from './partner-key-cache.js';
 import type { PartnerDirectory, PartnerRecord, ReplayStore } from './ports.js';
+import { CLIENT_ASSERTION_LENGTH_MAX, JTI_LENGTH_MAX } from './limits.js';
 
 export const ASSERTION_ALGORITHMS = ['RS256', 'PS256'] as const;
 export const CLOCK_SKEW_S = 60;
 export const ASSERTION_LIFETIME_MAX_S_DEFAULT = 3600;
-export const CLIENT_ASSERTION_LENGTH_MAX = 8_192; // characters; an RS256 assertion is ~700
-export const JTI_LENGTH_MAX = 256; // characters; jtis are stored until they expire
 export const TOKEN_ENDPOINT_PATH = '/connect/token';
 export const GENERIC_CLIENT_FAILURE = 'Autenticacao do cliente falhou';
 

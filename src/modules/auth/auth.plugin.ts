@@ -16,10 +16,10 @@ import { PgReplayStore, PgServiceSigningKeys } from './postgres-stores.js';
 import { respondToTokenRequest, type TokenEndpointDeps } from './token-request.js';
 import { TOKEN_ENDPOINT_PATH } from './assertion-checks.js';
 import { securitySchemes, tokenEndpointSchema } from './token-openapi.js';
+import { PARTNER_STATUS_ENTRIES_MAX } from './limits.js';
 
 /** How long a partner's flags (enabled, strict fields) are trusted before they are read again (a change takes effect within it). */
 export const PARTNER_STATUS_TTL_MS = 30_000;
-const PARTNER_STATUS_ENTRIES_MAX = 10_000;
 
 export interface Auth {
   authenticator: Authenticator;

@@ -6,9 +6,8 @@
 // KeyObject → CryptoKey conversion (a WeakMap keyed by the KeyObject) instead of redoing it.
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import { BoundedCache } from './bounded-cache.js';
+import { PARTNER_KEY_CACHE_ENTRIES_MAX } from './limits.js';
 
-/** Entries kept: a few keys per active partner; an entry is one KeyObject (~1 KB). */
-export const PARTNER_KEY_CACHE_ENTRIES_MAX = 1_000;
 
 export class PartnerKeyCache {
   private readonly cache: BoundedCache<string, KeyObject>;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { grantScopes, parseScope, Scope, scopeForOperation, scopeReleases, SCOPE_LENGTH_MAX, type ScopeName } from './scopes.js';
+import { grantScopes, parseScope, Scope, scopeForOperation, scopeReleases, type ScopeName } from './scopes.js';
+import { SCOPE_LENGTH_MAX } from './limits.js';
 
 const CATALOGUE = Object.values(Scope);
 

@@ -1,8 +1,8 @@
 // The scope catalogue: one scope per group of operations, plus one that releases everything.
 // Pure functions only; the aliases of the full-access scope come from configuration so that an
 // existing client's scope string (compatibility-notes, "Token endpoint") works unchanged.
+import { SCOPE_LENGTH_MAX } from './limits.js';
 
-export const SCOPE_LENGTH_MAX = 300; // characters, the interface's Limits table
 
 export const Scope = {
   proposals: 'caas.proposals',

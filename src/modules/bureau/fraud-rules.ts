@@ -8,6 +8,7 @@ import { textOf } from '../../platform/fields.js';
 import { PixKeyType, validatePixKey, type PixKeyResult, type PixKeyTypeCode } from '../banking/index.js';
 import type { PhoneNumber } from './providers/port.js';
 import { BureauCode, consultedDocument, type ConsultedDocument } from './query-rules.js';
+import { E164_DIGITS_MAX } from './limits.js';
 
 const BRAZIL_COUNTRY_CODE = '55';
 const COUNTRY_CODE_RE = /^[1-9]\d{0,2}$/;
@@ -16,8 +17,6 @@ const BRAZIL_DDD_RE = /^\d{2}$/;
 const BRAZIL_MOBILE_RE = /^9\d{8}$/;
 const FOREIGN_AREA_RE = /^\d{0,5}$/;
 const FOREIGN_NUMBER_RE = /^\d{4,14}$/;
-/** E.164: at most 15 digits, country code included. */
-const E164_DIGITS_MAX = 15;
 /** Written separators people put in phone numbers: "98765-4321", "(11)", "9 8765 4321". */
 const PHONE_SEPARATORS_RE = /[\s\-().]/g;
 const UUID_SHAPE_RE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/i;

@@ -1,7 +1,8 @@
 // The bureau module's public entry: what other modules and the faces (CLI, console) may use.
 // Console (issue 16): the consultation audit.
 import type { ModuleDescriptor } from '../../platform/module.js';
-export { AUDIT_LIST_ROWS_DEFAULT, AUDIT_LIST_ROWS_MAX, listBureauAudit, type AuditEntry, type AuditListing } from './list-consultations.js';
+export { AUDIT_LIST_ROWS_MAX } from './limits.js';
+export { AUDIT_LIST_ROWS_DEFAULT, listBureauAudit, type AuditEntry, type AuditListing } from './list-consultations.js';
 export type { AuditFilter as ConsultationFilter } from './consultation-repository.js';
 
 /** What this module brings to the composition root (src/compose.ts). */

@@ -1,10 +1,9 @@
 // `caas audit bureau`: the service team's view of the consultation audit trail, across partners.
 import type { Db } from '../../platform/db/pool.js';
 import { listConsultations, type AuditFilter, type AuditRecord } from './consultation-repository.js';
+import { AUDIT_LIST_ROWS_MAX } from './limits.js';
 
 export const AUDIT_LIST_ROWS_DEFAULT = 100;
-/** One listing never prints more than this; narrow with --document or --partner. */
-export const AUDIT_LIST_ROWS_MAX = 1_000;
 
 export interface AuditEntry {
   id: number;

@@ -4,8 +4,8 @@ import { Type, bool, catalogue, envelope, obj, opt } from '../../platform/http/s
 import { documentText, fieldsOf, IntOut, nullable, TextOut, UuidOut } from '../../platform/http/wire-blocks.js';
 import { bureauArrays } from './bureau-arrays.js';
 import { PRODUCTS, productDescription } from './providers/products.js';
+import { PRODUCT_CODE_LENGTH_MAX } from './limits.js';
 
-const PRODUCT_CODE_LENGTH_MAX = 20;
 
 const Person = Type.Object({
   id: Type.Integer(),

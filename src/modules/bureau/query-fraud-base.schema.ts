@@ -3,9 +3,8 @@ import { defineSpec } from '../../platform/http/operation-spec.js';
 import { Type, envelope, obj, opt, text } from '../../platform/http/schema-types.js';
 import { documentText, TextOut } from '../../platform/http/wire-blocks.js';
 import { PIX_KEY_LENGTH_MAX } from '../banking/index.js';
+import { EMAIL_LENGTH_MAX } from './limits.js';
 
-/** RFC 5321 path limit. */
-const EMAIL_LENGTH_MAX = 254;
 
 export const spec = defineSpec({
   path: '/Bureau/ConsultaFraudeBureauBase',

@@ -2,6 +2,7 @@
 import { defineSpec } from '../../platform/http/operation-spec.js';
 import { MoneyOut, Type, dateTime, envelope, obj, opt, text } from '../../platform/http/schema-types.js';
 import { documentText, fieldsOf, nullable, TextOut } from '../../platform/http/wire-blocks.js';
+import { MONTH_TEXT_LENGTH_MAX, YEAR_TEXT_LENGTH_MAX } from './limits.js';
 
 const CountOut = Type.Number();
 
@@ -45,9 +46,6 @@ const ResumoModalidade = Type.Object({
   valorVencimento: MoneyOut,
 });
 
-/** Month '1'..'12' (not zero-padded accepted) and a four-digit year, as strings (compatibility-notes). */
-const MONTH_TEXT_LENGTH_MAX = 2;
-const YEAR_TEXT_LENGTH_MAX = 4;
 
 export const spec = defineSpec({
   path: '/Bureau/ConsultarSCR',

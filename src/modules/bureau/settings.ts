@@ -5,6 +5,7 @@
 import { isValidCnpj } from '../../platform/documents.js';
 import { httpBureauConfigFromEnv, type HttpBureauConfig } from './providers/http-config.js';
 import { envInteger, type Env } from '../../platform/config/env-readers.js';
+import { CACHE_TTL_HOURS_MAX, CONSENT_VALIDITY_DAYS_MAX, PUBLICATION_LAG_MONTHS_MAX, PUBLICATION_DAY_MAX, HISTORY_MONTHS_MAX } from './limits.js';
 
 export type BureauProviderKind = 'sandbox' | 'http';
 
@@ -39,14 +40,6 @@ export const BUREAU_DEFAULTS = {
 } as const;
 
 const MS_PER_HOUR = 3_600_000;
-/** A month of reuse is already far beyond any bureau's freshness promise. */
-const CACHE_TTL_HOURS_MAX = 24 * 30;
-const CONSENT_VALIDITY_DAYS_MAX = 365;
-const PUBLICATION_LAG_MONTHS_MAX = 6;
-/** Day 28 exists in every month. */
-const PUBLICATION_DAY_MAX = 28;
-/** The SCR keeps five years of data-bases. */
-const HISTORY_MONTHS_MAX = 60;
 
 
 

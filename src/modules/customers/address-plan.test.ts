@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADDRESSES_PER_CUSTOMER_MAX, planAddress } from './address-plan.js';
+import { planAddress } from './address-plan.js';
 import type { Address } from './address-validation.js';
+import { ADDRESSES_PER_CUSTOMER_MAX } from './limits.js';
 
 const ADDRESS: Address = {
   codigo: null, cep: '01310100', logradouro: 'Avenida Paulista', nroLogradouro: '1578', bairro: null, complemento: null,

@@ -2,9 +2,8 @@
 // The interface's rule: "to update, send `codigo`; otherwise the record is looked up by `cep`".
 import { MessageType, type Message } from '../../platform/errors.js';
 import type { Address } from './address-validation.js';
+import { ADDRESSES_PER_CUSTOMER_MAX } from './limits.js';
 
-/** A customer has a handful of addresses; the cap bounds a runaway client, not a real customer. */
-export const ADDRESSES_PER_CUSTOMER_MAX = 50;
 
 /** Business codes of Pessoa/SalvarEnderecos (the field codes END000–END011 are in address-validation.ts). */
 export const AddressBusinessCode = {

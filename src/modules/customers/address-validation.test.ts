@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { localDate } from '../../platform/dates.js';
 import { Problems } from '../../platform/errors.js';
 import { problemsOf } from '../../platform/problems.test-util.js';
-import { type AddressInput, COMPLEMENT_LENGTH_MAX, DISTRICT_LENGTH_MAX, STREET_LENGTH_MAX, STREET_NUMBER_LENGTH_MAX, UFS, validateAddress } from './address-validation.js';
+import { type AddressInput, UFS, validateAddress } from './address-validation.js';
+import { COMPLEMENT_LENGTH_MAX, DISTRICT_LENGTH_MAX, STREET_LENGTH_MAX, STREET_NUMBER_LENGTH_MAX } from './limits.js';
 
 const TODAY = localDate('2026-07-19');
 const VALID: AddressInput = {

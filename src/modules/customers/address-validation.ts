@@ -5,6 +5,7 @@ import { type LocalDate, calendarDateOf, compareDates } from '../../platform/dat
 import type { Problems } from '../../platform/errors.js';
 import { type FieldRef, codeField, fieldPath, invalid, textField, textOf } from '../../platform/fields.js';
 import { RECORD_UUID_RE } from '../../platform/uuid.js';
+import { STREET_LENGTH_MAX, STREET_NUMBER_LENGTH_MAX, DISTRICT_LENGTH_MAX, COMPLEMENT_LENGTH_MAX, CITY_LENGTH_MAX } from './limits.js';
 
 export interface AddressInput {
   codigo?: string | null;
@@ -60,13 +61,6 @@ export const RESIDENCE_TYPES: Readonly<Record<number, string>> = {
   6: 'Outra',
 };
 
-// Length limits in characters, the same as the wire schema (save-addresses.schema.ts), so a text
-// the schema lets through is never refused here for its length.
-export const STREET_LENGTH_MAX = 150;
-export const STREET_NUMBER_LENGTH_MAX = 20;
-export const DISTRICT_LENGTH_MAX = 100;
-export const COMPLEMENT_LENGTH_MAX = 100;
-export const CITY_LENGTH_MAX = 100;
 
 /** Catalogue of the address codes (docs/validation.md). */
 export const AddressCode = {

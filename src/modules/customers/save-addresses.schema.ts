@@ -2,17 +2,8 @@
 import { defineSpec } from '../../platform/http/operation-spec.js';
 import { Type, arrayOf, bool, envelope, integer, obj, opt, text } from '../../platform/http/schema-types.js';
 import { documentText, resultItem } from '../../platform/http/wire-blocks.js';
+import { ADDRESSES_PER_CALL_MAX, ADDRESS_TYPE_CODE_MAX, ITEM_TEXT_LENGTH_MAX } from './limits.js';
 
-/** A customer has few addresses; 20 per call is generous. */
-const ADDRESSES_PER_CALL_MAX = 20;
-/** Address/residence type codes: an auxiliary table the interface does not show. */
-const ADDRESS_TYPE_CODE_MAX = 99;
-/**
- * Formats inside an address (uuid `codigo`, CEP, UF, `enderecoDesde` date) are checked per item by
- * address-validation.ts, not here: a schema error refuses the whole request, and one bad address
- * must not lose the others. The wire bounds below only stop absurd input.
- */
-const ITEM_TEXT_LENGTH_MAX = 40;
 
 const Address = obj({
   codigo: opt(text({ maxLength: ITEM_TEXT_LENGTH_MAX, description: 'Record identifier, a uuid (returned in results); absent = matched by cep' })),

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { localDate } from '../../platform/dates.js';
 import { Problems } from '../../platform/errors.js';
 import { problemsOf } from '../../platform/problems.test-util.js';
-import { DOCUMENT_EXTENSIONS, DOCUMENT_TYPES, FILE_NAME_LENGTH_MAX, type GuaranteeDocumentInput, validateGuaranteeDocument } from './guarantee-document-validation.js';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_TYPES, type GuaranteeDocumentInput, validateGuaranteeDocument } from './guarantee-document-validation.js';
+import { FILE_NAME_LENGTH_MAX } from './limits.js';
 
 const TODAY = localDate('2026-07-19');
 const ASSET = '5F0C2B8E-1D3A-4E6B-9C7D-2A1B3C4D5E6F';

@@ -4,6 +4,7 @@ import { type LocalDate, calendarDateOf, compareDates } from '../../platform/dat
 import type { Problems } from '../../platform/errors.js';
 import { type FieldRef, codeField, invalid, missing, textField, textOf } from '../../platform/fields.js';
 import { RECORD_UUID_RE } from '../../platform/uuid.js';
+import { FILE_NAME_LENGTH_MAX, EXTENSION_LENGTH_MAX } from './limits.js';
 
 export interface GuaranteeDocumentInput {
   codigo?: string | null;
@@ -50,9 +51,6 @@ export const DOCUMENT_TYPES: Readonly<Record<number, string>> = {
 /** File kinds a guarantee document may be: scans, photos, and XML for an electronic invoice (NF-e). */
 export const DOCUMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'tif', 'tiff', 'xml'] as const;
 
-/** Same as the wire schema, so a name the schema lets through is never refused for its length. */
-export const FILE_NAME_LENGTH_MAX = 255;
-const EXTENSION_LENGTH_MAX = 10;
 
 export const GuaranteeCode = {
   asset: 'GAR001',

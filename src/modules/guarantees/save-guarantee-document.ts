@@ -7,14 +7,13 @@ import { brazilDateAt } from '../../platform/dates.js';
 import { Problems, businessError } from '../../platform/errors.js';
 import { GuaranteeCode, validateGuaranteeDocument, type GuaranteeDocumentInput } from './guarantee-document-validation.js';
 import { documentTally, findDocument, insertDocument, lockAsset, updateDocument, type AssetRef } from './guarantee-repository.js';
+import { DOCUMENTS_PER_ASSET_MAX } from './limits.js';
 
 export interface SaveGuaranteeDocumentInput {
   /** The document as sent (checked by the command: guarantee-document-validation.ts). */
   document: GuaranteeDocumentInput;
 }
 
-/** An asset carries a few deeds, photos and certificates; the cap bounds a runaway client. */
-export const DOCUMENTS_PER_ASSET_MAX = 200;
 
 export interface SavedDocument {
   outcome: 'inserted' | 'updated';

@@ -4,12 +4,9 @@
 import { createPrivateKey, createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import { calculateJwkThumbprint, type JWK } from 'jose';
+import { PARTNER_RSA_MODULUS_BITS_MIN, PARTNER_RSA_MODULUS_BITS_MAX, PUBLIC_KEY_PEM_LENGTH_MAX } from './limits.js';
 
 export const PARTNER_RSA_MODULUS_BITS = 2048; // what keygen writes
-export const PARTNER_RSA_MODULUS_BITS_MIN = 2048; // the interface's setup step 1
-// A huge modulus makes every signature check slow; nobody needs more than this.
-export const PARTNER_RSA_MODULUS_BITS_MAX = 8192;
-export const PUBLIC_KEY_PEM_LENGTH_MAX = 16_384; // characters; bounds parsing work
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 

@@ -4,9 +4,8 @@ import type { Db, Executor } from '../../platform/db/pool.js';
 import { listPayeesForOperator } from './payee-repository.js';
 import { PayeeSituacao, type PayeeSituacaoCode } from './payee-status.js';
 import { payeeWire, type PayeeWire } from './payee-view.js';
+import { PAYEE_LIST_ROWS_MAX } from './limits.js';
 
-/** One listing never prints more than this; the rest waits for the next page of decisions. */
-export const PAYEE_LIST_ROWS_MAX = 1_000;
 
 export interface ListedPayee extends PayeeWire {
   clientId: string;

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkRejectionReason, checkReviewer, nextSituacao, parseSituacao, PayeeSituacao, REJECTION_REASON_LENGTH_MAX, REVIEWER_LENGTH_MAX } from './payee-status.js';
+import { checkRejectionReason, checkReviewer, nextSituacao, parseSituacao, PayeeSituacao } from './payee-status.js';
 import { pixKeyCandidates } from '../banking/index.js';
+import { REJECTION_REASON_LENGTH_MAX, REVIEWER_LENGTH_MAX } from './limits.js';
 
 describe('review transitions', () => {
   it('approves only a pendente payee', () => {

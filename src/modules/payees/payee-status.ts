@@ -7,7 +7,7 @@
 // A rejection is final for that registration: the payee is never approved afterwards. The partner
 // registers the key or account again, which makes a new payee and a new review (the rejected one
 // no longer holds the key: see the partial unique indexes of 0007-payees.sql).
-import { REASON_LENGTH_MAX } from '../../platform/http/wire-blocks.js';
+import { REVIEWER_LENGTH_MAX, REJECTION_REASON_LENGTH_MAX } from './limits.js';
 
 export const PayeeSituacao = { pendente: 0, aprovado: 1, reprovado: 2 } as const;
 export type PayeeSituacaoCode = (typeof PayeeSituacao)[keyof typeof PayeeSituacao];
@@ -31,8 +31,6 @@ export type Decision = 'approve' | 'reject';
 
 /** Who took an automatic decision (the partner's auto-approval flag), in the review history. */
 export const AUTO_REVIEWER = 'auto';
-export const REVIEWER_LENGTH_MAX = 100;
-export const REJECTION_REASON_LENGTH_MAX = REASON_LENGTH_MAX;
 
 /** Catalogue of the codes the payee use cases add to the FAV validation codes (docs/payees.md). */
 export const PayeeReviewCode = {

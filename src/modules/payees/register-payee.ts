@@ -10,13 +10,8 @@ import { AUTO_REVIEWER, PayeeReviewCode, PayeeSituacao, type PayeeSituacaoCode }
 import { type FavorecidoInput, type Payee, validateFavorecido } from './payee-validation.js';
 import { situacaoOf } from './payee-view.js';
 import { recordDecision } from './review-payee.js';
+import { REGISTER_ATTEMPTS_MAX } from './limits.js';
 
-/**
- * A conflicting insert means a live payee holds the identity; it can only stop being live if the
- * team rejects it between our insert and our read, after which the next insert succeeds. Two
- * attempts cover that race; a third would mean a broken invariant.
- */
-const REGISTER_ATTEMPTS_MAX = 2;
 
 export interface RegisterPayeeInput {
   /** The registration as sent (checked by the command: payee-validation.ts). */

@@ -16,9 +16,8 @@ import { findByNumberForOperator, listInstallments, type ProposalRow } from './p
 import { cancelRow } from './cancel-proposal.js';
 import { refuseRow } from './refuse-proposal.js';
 import { applyEvent, type EventContext, statusOf } from './proposal-transitions.js';
+import { DISBURSEMENT_AHEAD_DAYS_MAX } from './limits.js';
 
-/** A disbursement may be dated ahead (the transfer lands on a later business day), at most this far. */
-export const DISBURSEMENT_AHEAD_DAYS_MAX = 30;
 
 export interface OperatorCommand {
   numero: number;

@@ -9,15 +9,8 @@ import {
   CHECK_DIGIT_TEXT_LENGTH_MAX as CHECK_DIGIT_LENGTH_MAX,
   HOLDER_NAME_LENGTH_MAX,
 } from '../banking/index.js';
+import { BANK_CODE_MAX, BOLETO_BENEFICIARY_NAME_LENGTH_MAX, DIGITABLE_LINE_LENGTH_MAX, LAUNCHES_MAX, NOTES_LENGTH_MAX } from './limits.js';
 
-/** Internal bank codes (a reference table the interface does not show): small non-negative ids. */
-const BANK_CODE_MAX = 99_999;
-/** The boleto's beneficiary (nomeCedente). */
-const NAME_LENGTH_MAX = 150;
-/** 47/48 digits, up to 54 characters when punctuated. */
-const DIGITABLE_LINE_LENGTH_MAX = 60;
-const LAUNCHES_MAX = 100;
-const NOTES_LENGTH_MAX = 1000;
 
 const bankCode = () => opt(integer({ minimum: 0, maximum: BANK_CODE_MAX }));
 /** 1 Corrente, 2 Poupança, 3 Pagamento, 4 Salário (same codes as the payee's tipoConta). */
@@ -52,7 +45,7 @@ export const ProposalLaunch = obj({
   documentoFederal: opt(documentText()),
   nomePagamento: opt(text({ maxLength: HOLDER_NAME_LENGTH_MAX })),
   documentoFederalCedente: opt(documentText()),
-  nomeCedente: opt(text({ maxLength: NAME_LENGTH_MAX })),
+  nomeCedente: opt(text({ maxLength: BOLETO_BENEFICIARY_NAME_LENGTH_MAX })),
 });
 
 const costs = {

@@ -5,6 +5,7 @@
 import { textOf } from '../../platform/fields.js';
 import { DomainError } from '../../platform/errors.js';
 import { ProposalCode } from './proposal-codes.js';
+import { PROPOSAL_NUMBER_MAX } from '../../platform/config/limits.js'; // the `integer` column of proposals.numero
 
 export type ProposalRef = { by: 'codigo'; value: string } | { by: 'operacao'; value: string } | { by: 'numero'; value: number };
 
@@ -15,7 +16,6 @@ export interface ProposalRefInput {
 }
 
 const NUMBER_TEXT_RE = /^\d{1,10}$/;
-const PROPOSAL_NUMBER_MAX = 2_147_483_647; // the `integer` column of proposals.numero
 
 function numberOf(value: number | string | null | undefined): number | null | 'invalid' {
   if (value === null || value === undefined) return null;

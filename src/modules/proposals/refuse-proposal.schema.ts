@@ -2,9 +2,8 @@
 import { defineSpec } from '../../platform/http/operation-spec.js';
 import { Parametros, ParametrosOut, envelope, integer, obj, opt, text } from '../../platform/http/schema-types.js';
 import { proposalNumber, proposalRef, REASON_LENGTH_MAX } from '../../platform/http/wire-blocks.js';
+import { REJECTION_REASON_MAX } from './limits.js';
 
-/** Rejection-reason codes: an auxiliary table the interface does not show. */
-const REJECTION_REASON_MAX = 9_999;
 
 export const spec = defineSpec({
   path: '/Proposta/Recusar',

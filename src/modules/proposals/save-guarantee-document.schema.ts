@@ -2,9 +2,8 @@
 import { defineSpec } from '../../platform/http/operation-spec.js';
 import { Parametros, ParametrosOut, Type, bool, dateTime, envelope, integer, obj, opt, text, uuid } from '../../platform/http/schema-types.js';
 import { IntOut, resultItem } from '../../platform/http/wire-blocks.js';
+import { DOCUMENT_TYPE_MAX } from './limits.js';
 
-/** Document-type codes: an auxiliary table the interface does not show. */
-const DOCUMENT_TYPE_MAX = 9_999;
 
 export const spec = defineSpec({
   path: '/Proposta/SalvarPropostaGarantiaBemDocumento',

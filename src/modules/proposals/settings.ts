@@ -5,11 +5,8 @@ import type { Env } from '../../platform/config/env-readers.js';
 import { type Decimal, dec } from '../../platform/money.js';
 // Type-only: start-up (and `caas --help`, which loads the config module) need not load the pricing maths.
 import type { IofCaps } from './pricing/index.js';
+import { IOF_CAP_PERCENT_MAX, IOF_CAP_PERCENT_DECIMALS_MAX } from './limits.js';
 
-/** An operator cap is a share of the financed amount: above 0 and at most this, in percent. */
-export const IOF_CAP_PERCENT_MAX = 100;
-/** Digits after the point of an operator cap (2.993 = 0.0082% × 365 needs three). */
-export const IOF_CAP_PERCENT_DECIMALS_MAX = 6;
 
 export interface ProposalsSettings {
   /** null per person type = the dated default ceiling (docs/pricing.md, "IOF cap"). */

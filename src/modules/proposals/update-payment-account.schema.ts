@@ -3,9 +3,8 @@ import { defineSpec } from '../../platform/http/operation-spec.js';
 import { Parametros, ParametrosOut, envelope, obj, text } from '../../platform/http/schema-types.js';
 import { proposalRef } from '../../platform/http/wire-blocks.js';
 import { PaymentAccount } from './proposal-blocks.js';
+import { PROPOSAL_NUMBER_TEXT_LENGTH_MAX } from './limits.js';
 
-/** The interface types numeroProposta as a string here (an integer in Recusar). */
-const PROPOSAL_NUMBER_TEXT_LENGTH_MAX = 20;
 
 export const spec = defineSpec({
   path: '/Proposta/AtualizarContaPagamento',

@@ -1,9 +1,8 @@
 // Request and response pieces shared by the receivables operations.
 import { Type, DateTimeOut, MoneyOut, bool, dateTime, envelope, integer, money, obj, opt, text } from '../../platform/http/schema-types.js';
 import { installmentNumber, TextOut, UuidOut } from '../../platform/http/wire-blocks.js';
+import { CHARGE_DESCRIPTION_LENGTH_MAX } from './limits.js';
 
-/** descricaoBoleto: 1 to 200 characters (interface Limits); charges' descricaoLiquidacao follows it. */
-export const CHARGE_DESCRIPTION_LENGTH_MAX = 200;
 
 export const chargeDescription = () => opt(text({ minLength: 1, maxLength: CHARGE_DESCRIPTION_LENGTH_MAX }));
 

@@ -6,7 +6,7 @@ import { classifyDocument } from '../../platform/documents.js';
 import { issuerConfigProblems, type BoletoIssuerConfig } from './collections/boleto/free-field.js';
 import { chargesConfig, DEFAULT_CHARGES_CONFIG, type ChargesConfig, type RoundingMode } from './schedule/charges-math/index.js';
 import { PIX_KEY_LENGTH_MAX } from '../banking/index.js';
-import { MERCHANT_CITY_LENGTH_MAX, MERCHANT_NAME_LENGTH_MAX } from './collections/pix/br-code.js';
+import { BENEFICIARY_NAME_LENGTH_MAX, MERCHANT_CITY_LENGTH_MAX, MERCHANT_NAME_LENGTH_MAX } from './limits.js';
 
 export interface ReceivablesSettings {
   issuer: BoletoIssuerConfig;
@@ -34,7 +34,6 @@ export const SANDBOX_ENV: Readonly<Record<string, string>> = Object.freeze({
 });
 
 type Env = Record<string, string | undefined>;
-const BENEFICIARY_NAME_LENGTH_MAX = 100;
 
 function read(env: Env, name: string): string | undefined {
   const value = env[name];

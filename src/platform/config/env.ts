@@ -9,6 +9,7 @@ import { parseBureauEnv, type BureauSettings } from '../../modules/bureau/settin
 import { parseSettlementEnv, type SettlementSettings } from '../../modules/settlement/settings.js';
 import { parseProposalsEnv, type ProposalsSettings } from '../../modules/proposals/settings.js';
 import { parseOperatorsEnv, type OperatorsSettings } from '../../modules/operators/settings.js';
+import { RATE_PER_SECOND_MAX, ASSERTION_LIFETIME_S_MIN, ASSERTION_LIFETIME_S_MAX, RETENTION_HOURS_MIN, RETENTION_HOURS_MAX, CALLBACK_TIMEOUT_MS_MIN, CALLBACK_TIMEOUT_MS_MAX } from './limits.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -98,21 +99,10 @@ function parseUrl(raw: string, name: string, protocols: string[], problems: stri
   }
 }
 
-const RATE_PER_SECOND_MAX = 1_000_000;
-
-// A client assertion is signed right before use; a day is already generous for a legacy signer,
-// and every accepted jti is stored until its exp.
-const ASSERTION_LIFETIME_S_MIN = 60;
-const ASSERTION_LIFETIME_S_MAX = 86_400;
 
 
-const RETENTION_HOURS_MIN = 24;
-const RETENTION_HOURS_MAX = 24 * 90;
 
-// A callback attempt shorter than this cannot even connect across a continent; longer than the
-// maximum holds worker slots (and leases) hostage to one slow partner.
-const CALLBACK_TIMEOUT_MS_MIN = 100;
-const CALLBACK_TIMEOUT_MS_MAX = 60_000;
+
 const CALLBACK_TIMEOUT_MS_DEFAULT = 10_000;
 
 function parseCallbackTimeout(raw: string | undefined, problems: string[]): number {

@@ -77,3 +77,91 @@ export function assertLimits(limits: Limits = LIMITS): void {
     throw new Error('limit RATE_LIMIT_BURST_REQUESTS must be at least RATE_LIMIT_REQUESTS_PER_SECOND');
   }
 }
+
+/** A limit's value as a number: numbers, bigints and exact decimal text ('0.02'); null for anything else. */
+function numericValue(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  return null;
+}
+
+/**
+ * Fails fast on a limits file (a module's limits.ts, as a namespace) that cannot be right: every
+ * `*_MAX` is a positive finite number (or exact decimal text), every `*_MIN` a finite one, and a
+ * `X_MIN` never exceeds its `X_MAX`. `source` names the file in the message.
+ */
+export function assertLimitValues(source: string, values: Readonly<Record<string, unknown>>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (!/_(MAX|MIN)$/.test(name)) continue;
+    const n = numericValue(value);
+    if (n === null || !Number.isFinite(n) || (name.endsWith('_MAX') && !(n > 0))) {
+      throw new Error(`limit ${name} (${source}) must be a ${name.endsWith('_MAX') ? 'positive ' : ''}finite number, got ${String(value)}`);
+    }
+    const max = name.endsWith('_MIN') ? numericValue(values[name.replace(/_MIN$/, '_MAX')]) : null;
+    if (max !== null && n > max) throw new Error(`limit ${name} (${source}) exceeds ${name.replace(/_MIN$/, '_MAX')}: ${n} > ${max}`);
+  }
+}
+
+// Used by env.ts.
+export const RATE_PER_SECOND_MAX = 1_000_000;
+
+// A client assertion is signed right before use; a day is already generous for a legacy signer,
+// and every accepted jti is stored until its exp.
+export const ASSERTION_LIFETIME_S_MIN = 60;
+
+export const ASSERTION_LIFETIME_S_MAX = 86_400;
+
+export const RETENTION_HOURS_MIN = 24;
+
+export const RETENTION_HOURS_MAX = 24 * 90;
+
+// A callback attempt shorter than this cannot even connect across a continent; longer than the
+// maximum holds worker slots (and leases) hostage to one slow partner.
+export const CALLBACK_TIMEOUT_MS_MIN = 100;
+
+export const CALLBACK_TIMEOUT_MS_MAX = 60_000;
+
+// Used by ../http/operations.ts.
+/** How many ignored paths one debug line lists (the count is always complete). */
+export const IGNORED_PATHS_LOGGED_MAX = 20;
+
+// Used by ../http/serialize.ts.
+/** Nesting levels of an answer the JSON writer accepts (deeper is a bug, not data). */
+export const ANSWER_DEPTH_LEVELS_MAX = 64;
+
+// Used by ../http/request-log.ts.
+export const PATH_LOGGED_LENGTH_MAX = 200; // characters of an unmatched path kept in the log
+
+// Used by ../money.ts.
+/** Distinct (rate, days, period) factors remembered; cleared whole when full (a pure cache). */
+export const GROWTH_CACHE_ENTRIES_MAX = 100_000;
+
+// Used by ../calendar.ts.
+/** Years the calendar answers for; outside them a date is a programmer error, not data. */
+export const CALENDAR_YEAR_MIN = 1990;
+
+export const CALENDAR_YEAR_MAX = 2199;
+
+// Used by ../http/wire-blocks.ts.
+/** Installment numbers: a term never exceeds 420 months (35 years), so neither does a number. */
+export const INSTALLMENT_NUMBER_MAX = 420;
+
+/** Batch inputs (addresses, charge codes, boleto numbers) stay small: one call, one customer/proposal. */
+export const BATCH_ITEMS_MAX = 100;
+
+/** CPF/CNPJ with punctuation: '12.345.678/0001-95' is 18 characters. */
+export const DOCUMENT_LENGTH_MAX = 18;
+
+/** codigoOperacao is the partner's own id: a UUID (36) in some clients, a numeric string in others. */
+export const OPERATION_CODE_LENGTH_MAX = 64;
+
+/** Free-text reasons and notes. */
+export const REASON_LENGTH_MAX = 500;
+
+/** Proposal numbers live in an `integer` column (proposals.numero). */
+export const PROPOSAL_NUMBER_MAX = 2_147_483_647;
+
+// Used by ../idempotency.ts.
+/** Races lost in a row before giving up (each one means another request stored a record). */
+export const LOST_RACES_MAX = 3;

@@ -17,6 +17,7 @@ import type { RateLimiter } from './rate-limit.js';
 import type { RunnerOperation } from './route.js';
 import { runOnRunner } from './runner-operation.js';
 import { ignoredFieldsOf } from './schema-compiler.js';
+import { IGNORED_PATHS_LOGGED_MAX } from '../config/limits.js';
 
 export interface AuthContext {
   partnerId: string;
@@ -82,8 +83,6 @@ function idempotencyKeyOf(request: FastifyRequest): string {
   return key;
 }
 
-/** How many ignored paths one debug line lists (the count is always complete). */
-const IGNORED_PATHS_LOGGED_MAX = 20;
 
 /**
  * Unknown fields the validator dropped: refused (REQ002, one message per path) for a partner with

@@ -5,6 +5,7 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pretty from 'pino-pretty';
 import type { LogFormat } from '../config/env.js';
+import { PATH_LOGGED_LENGTH_MAX } from '../config/limits.js';
 
 
 declare module 'fastify' {
@@ -14,7 +15,6 @@ declare module 'fastify' {
   }
 }
 
-const PATH_LOGGED_LENGTH_MAX = 200; // characters of an unmatched path kept in the log
 
 /** The path as it may be logged: the route pattern for capability URLs, no query string. */
 export function loggablePath(request: FastifyRequest): string {

@@ -3,15 +3,15 @@
 // as ISO 8601 UTC, and `sortKeys` gives the canonical form used for idempotency hashes.
 import { Decimal as DecimalJs } from 'decimal.js';
 import { isLosslessNumber } from 'lossless-json';
+import { ANSWER_DEPTH_LEVELS_MAX } from '../config/limits.js';
 
-const DEPTH_MAX = 64;
 
 export function stringify(value: unknown, options: { sortKeys?: boolean } = {}): string {
   return write(value, options.sortKeys ?? false, 0);
 }
 
 function write(value: unknown, sortKeys: boolean, depth: number): string {
-  if (depth > DEPTH_MAX) throw new Error('assertion: answer nested too deeply');
+  if (depth > ANSWER_DEPTH_LEVELS_MAX) throw new Error('assertion: answer nested too deeply');
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';

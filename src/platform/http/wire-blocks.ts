@@ -1,19 +1,10 @@
 // Request and response pieces shared by several operations, so each operation schema states only
 // what is its own. Built only from the constructors of schema-types.ts.
 import { Type, type TSchema, arrayOf, envelope, integer, obj, opt, text, uuid } from './schema-types.js';
+import { INSTALLMENT_NUMBER_MAX, DOCUMENT_LENGTH_MAX, OPERATION_CODE_LENGTH_MAX, PROPOSAL_NUMBER_MAX } from '../config/limits.js';
 
-/** Installment numbers: a term never exceeds 420 months (35 years), so neither does a number. */
-export const INSTALLMENT_NUMBER_MAX = 420;
-/** Batch inputs (addresses, charge codes, boleto numbers) stay small: one call, one customer/proposal. */
-export const BATCH_ITEMS_MAX = 100;
-/** CPF/CNPJ with punctuation: '12.345.678/0001-95' is 18 characters. */
-export const DOCUMENT_LENGTH_MAX = 18;
-/** codigoOperacao is the partner's own id: a UUID (36) in some clients, a numeric string in others. */
-export const OPERATION_CODE_LENGTH_MAX = 64;
-/** Free-text reasons and notes. */
-export const REASON_LENGTH_MAX = 500;
-/** Proposal numbers live in an `integer` column (proposals.numero). */
-export const PROPOSAL_NUMBER_MAX = 2_147_483_647;
+/** The wire bounds the operation schemas share, declared in the platform's limits file. */
+export { INSTALLMENT_NUMBER_MAX, BATCH_ITEMS_MAX, DOCUMENT_LENGTH_MAX, OPERATION_CODE_LENGTH_MAX, REASON_LENGTH_MAX, PROPOSAL_NUMBER_MAX } from '../config/limits.js';
 
 export const installmentNumber = () => integer({ minimum: 1, maximum: INSTALLMENT_NUMBER_MAX });
 export const documentText = () => text({ maxLength: DOCUMENT_LENGTH_MAX });

@@ -2,6 +2,7 @@
 // range of CEP prefixes the Correios assign to it, so a generated address is internally
 // consistent: the CEP falls in the city's range, the UF matches, the phone's DDD is the city's.
 import type { Prng } from './prng.js';
+import { CEP_STREET_SUFFIX_MAX } from '../limits.js';
 
 export interface City {
   readonly name: string;
@@ -58,8 +59,6 @@ const DISTRICTS: readonly string[] = [
   'PARQUE INDUSTRIAL', 'VILA MARIANA', 'BELA VISTA', 'SANTO ANTONIO', 'NOVA ESPERANCA',
 ];
 
-/** Suffixes 000–899 are street CEPs; 900 and up are reserved for large users and post boxes. */
-const CEP_STREET_SUFFIX_MAX = 899;
 
 export interface Address {
   readonly cep: string;

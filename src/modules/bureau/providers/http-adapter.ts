@@ -11,9 +11,8 @@ import {
 } from './port.js';
 import { decodeObject, parseWireJson, WireFormatError, type FieldsSpec } from './wire-decode.js';
 import { BUREAU_BODY, FRAUD_BODY, SCR_BODY } from './wire-schemas.js';
+import { RESPONSE_BYTES_MAX } from '../limits.js';
 
-/** Largest answer read from the provider; a bigger one is treated as malformed. */
-export const RESPONSE_BYTES_MAX = 2 * 1024 * 1024;
 
 export interface HttpBureauDeps {
   readonly clock: Clock;

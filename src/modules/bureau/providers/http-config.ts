@@ -2,6 +2,7 @@
 // passes process.env; this module never reads it). Problems are reported all at once, in
 // English like the rest of the start-up messages (they are for operators, not partners).
 import { envInteger, type Env } from '../../../platform/config/env-readers.js';
+import { TIMEOUT_MS_MAX, RETRIES_MAX_MAX } from '../limits.js';
 
 export interface HttpBureauConfig {
   /** Base URL; the adapter posts to {baseUrl}/bureau, /scr and /fraude. */
@@ -28,9 +29,6 @@ export const HTTP_BUREAU_DEFAULTS = {
   breakerCoolDown_ms: 30_000,
 } as const;
 
-/** Upper bounds that keep a misconfiguration from holding a partner's request for minutes. */
-const TIMEOUT_MS_MAX = 60_000;
-const RETRIES_MAX_MAX = 5;
 
 
 

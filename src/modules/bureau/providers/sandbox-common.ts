@@ -6,15 +6,14 @@ import type { AddressItem, InquiryDetailItem, PhoneItem, RecordSummaryItem } fro
 import type { MagicBehaviour } from './magic.js';
 import { INQUIRERS } from './names.js';
 import type { Prng } from './prng.js';
+import { SCORE_MAX, PD_PERCENT_MAX } from '../limits.js';
 
 const MS_PER_DAY = 86_400_000;
 const INQUIRY_LOOKBACK_DAYS = 90;
 const RECORD_LOOKBACK_DAYS = 720;
-const SCORE_MAX = 1000;
 /** Scale of the sandbox's made-up probability of default: PD(3 months) = 40% × (1 − score/1000)². */
 const PD_3_MONTHS_SCALE_PERCENT = 40;
 const PD_12_MONTHS_FACTOR = '2.2';
-const PD_PERCENT_MAX = '99.99';
 
 export interface Identity {
   readonly id: number;

@@ -7,10 +7,10 @@ import { Prng } from './prng.js';
 import { drawPortfolio } from './sandbox-scr-ops.js';
 import type { ScrBody, ScrClientSummary, ScrTranslatedSummary } from './scr-types.js';
 import { modalitySummaries, operationSummaries, translatedSummary, type ScrCounts, type ScrOperation } from './scr-translate.js';
+import { INSTITUTIONS_MAX } from '../limits.js';
 
 const RELATIONSHIP_MIN_DAYS = 400;
 const RELATIONSHIP_MAX_DAYS = 9_000;
-const INSTITUTIONS_MAX = 6;
 /** SCR client types: 1 = CPF, 2 = CNPJ. */
 const CLIENT_TYPE = { PF: '1', PJ: '2' } as const;
 

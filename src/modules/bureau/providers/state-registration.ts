@@ -4,8 +4,8 @@
 // 11 to 121 draws, so the bound below is never reached in practice).
 import { isValidIe } from '@brazilian-utils/brazilian-utils';
 import type { Prng } from './prng.js';
+import { IE_DRAWS_MAX } from '../limits.js';
 
-const IE_DRAWS_MAX = 5_000;
 
 /** Length and fixed leading digits of each state's IE (the states' published formats). */
 const IE_FORMATS: Readonly<Record<string, { readonly length: number; readonly prefix: string }>> = {

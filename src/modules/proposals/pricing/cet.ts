@@ -8,10 +8,9 @@
 // given as percentages rounded half up to two decimals, monthly = (1 + CET)^(1/12) − 1.
 import { Decimal, dec } from '../../../platform/money.js';
 import { type LocalDate, daysBetween } from '../../../platform/dates.js';
+import { CET_SOLVER_ITERATIONS_MAX } from '../limits.js';
 
 export const CET_DAYS_PER_YEAR = 365;
-/** Newton converges quadratically from the contract rate; 100 steps is a wide margin. */
-export const CET_SOLVER_ITERATIONS_MAX = 100;
 /** Stop when a Newton step moves ln(1 + CET) by less than this: far below 0.005 percentage point. */
 export const CET_STEP_TOLERANCE = dec('1e-15');
 export const CET_PERCENT_DECIMALS = 2;

@@ -1,7 +1,7 @@
 // Which of the proposal's money fields the partner finances. The reasoning per field is in
 // docs/pricing.md ("Financed amount"); the lists below are the single source for the code.
 import { type Decimal, ZERO, sum } from '../../../platform/money.js';
-import { assertCents } from './limits.js';
+import { assertCents } from './input-checks.js';
 
 /**
  * Upfront costs added to vlrSolicitado to form the principal (vlrIOF is financed too, but it is

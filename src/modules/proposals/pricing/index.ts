@@ -9,9 +9,10 @@ import { type CostAmounts, monthlyCharges, principalBeforeIof } from './financed
 import { DEFAULT_IOF_CAPS, type IofCapCheck, type IofCaps, type IofResult, checkIofCap, computeIof, grossUpFinancedIof } from './iof.js';
 import type { IofRate, PersonType } from './iof-rates.js';
 import { decideInstallment } from './installment-check.js';
-import type { PricingProblem } from './limits.js';
+import type { PricingProblem } from './input-checks.js';
 import { type PriceSchedule, buildPriceSchedule } from './price.js';
 import { formatBrl } from './format.js';
+import { TERM_MONTHS_MAX, FIRST_PERIOD_DAYS_MAX, MONTHLY_RATE_PERCENT_MAX } from '../limits.js';
 
 export interface ProposalPricingInput {
   personType: PersonType;
@@ -178,8 +179,9 @@ export function offeredCet(pricing: ProposalPricing): NonNullable<ProposalPricin
   return pricing.cet;
 }
 
-export { pricingInputProblems, TERM_MONTHS_MAX, FIRST_PERIOD_DAYS_MAX, MONTHLY_RATE_PERCENT_MAX } from './limits.js';
-export type { PricingProblem, PricingTerms } from './limits.js';
+export { pricingInputProblems } from './input-checks.js';
+export { TERM_MONTHS_MAX, FIRST_PERIOD_DAYS_MAX, MONTHLY_RATE_PERCENT_MAX } from '../limits.js';
+export type { PricingProblem, PricingTerms } from './input-checks.js';
 export type { PersonType, IofRate } from './iof-rates.js';
 export type { CostAmounts } from './financed-amount.js';
 export { FINANCED_COST_FIELDS, MONTHLY_CHARGE_FIELDS } from './financed-amount.js';

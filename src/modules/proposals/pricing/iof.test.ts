@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { dec, fromCents } from '../../../platform/money.js';
 import { addDays, localDate } from '../../../platform/dates.js';
-import { DEFAULT_IOF_CAPS, IOF_DAYS_MAX, type IofCaps, checkIofCap, computeIof, defaultIofCapPercent, grossUpFinancedIof, iofDays } from './iof.js';
+import { DEFAULT_IOF_CAPS, type IofCaps, checkIofCap, computeIof, defaultIofCapPercent, grossUpFinancedIof, iofDays } from './iof.js';
 import { buildPriceSchedule } from './price.js';
 import type { PersonType } from './iof-rates.js';
+import { IOF_DAYS_MAX } from '../limits.js';
 
 const contract = localDate('2026-03-02');
 const firstDue = localDate('2026-04-01');

@@ -6,12 +6,9 @@
 import { type Decimal, ZERO, dec, max, roundCents } from '../../../platform/money.js';
 import { type LocalDate, compareDates, daysBetween, localDate } from '../../../platform/dates.js';
 import { type IofRate, type PersonType, iofRateAt } from './iof-rates.js';
-import { assertCents } from './limits.js';
+import { assertCents } from './input-checks.js';
+import { IOF_DAYS_MAX, GROSS_UP_ITERATIONS_MAX } from '../limits.js';
 
-/** Art. 7 I b: the daily rate applies to at most 365 days, however long the installment runs. */
-export const IOF_DAYS_MAX = 365;
-/** The financed IOF converges in a handful of steps (each multiplies the error by ~3.4%). */
-export const GROSS_UP_ITERATIONS_MAX = 50;
 /**
  * The interface's caps, "IOF maximum 3% for a person, 1.5% for a company": the annual ceilings
  * (× 365 days) of the daily rates in force when it was written, rounded. They bound the daily part

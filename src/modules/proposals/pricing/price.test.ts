@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { dec, fromCents, sum } from '../../../platform/money.js';
 import { addDays, localDate } from '../../../platform/dates.js';
 import { buildPriceSchedule, dueDateOf, periodFactor, priceInstallment } from './price.js';
-import { TERM_MONTHS_MAX } from './limits.js';
+import { TERM_MONTHS_MAX } from '../limits.js';
 
 const contract = localDate('2026-03-02');
 const firstDue = localDate('2026-04-01'); // 30 days after the contract: a standard first period

@@ -11,17 +11,11 @@
 // the principal.
 import { type Decimal, ZERO, dec, roundCents, sum, compoundGrowth } from '../../../platform/money.js';
 import { type LocalDate, addMonths, daysBetween } from '../../../platform/dates.js';
-import { assertCents, assertFirstPeriod, assertMonthlyRate, assertTerm } from './limits.js';
+import { assertCents, assertFirstPeriod, assertMonthlyRate, assertTerm } from './input-checks.js';
+import { LAST_INSTALLMENT_DEVIATION_PERCENT_MAX } from '../limits.js';
 
 /** The month of the daily-exponential convention: a period of 30 days is one full period. */
 export const DAYS_PER_MONTH_BASIS = 30;
-/**
- * The last installment absorbs rounding differences, which compound over long terms at high
- * rates (a centavo of installment rounding grows like an annuity). Beyond 10% of the regular
- * installment the plan is no longer a fixed-installment loan and is refused (wellFormed false);
- * a 35-year loan at 1% a month deviates by at most ~R$ 32.
- */
-export const LAST_INSTALLMENT_DEVIATION_PERCENT_MAX = 10;
 
 export interface PriceInput {
   principal: Decimal;

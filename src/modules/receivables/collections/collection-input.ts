@@ -4,9 +4,8 @@ import { addDays, calendarDateOf, compareDates, type LocalDate } from '../../../
 import type { Problems } from '../../../platform/errors.js';
 import type { Decimal } from '../../../platform/money.js';
 import { ReceivablesErrorCode as C } from '../receivables-errors.js';
+import { DUE_DATE_AHEAD_DAYS_MAX } from '../limits.js';
 
-/** A boleto due more than ten years ahead: the due-date factor repeats every 9000 days (~24.6 y). */
-export const DUE_DATE_AHEAD_DAYS_MAX = 3_650;
 
 export function readDescription(raw: string | null | undefined, field: string, label: string, problems: Problems): string {
   const text = raw?.trim() ?? '';

@@ -2,9 +2,8 @@
 import { defineSpec } from '../../../platform/http/operation-spec.js';
 import { Parametros, ParametrosOut, arrayOf, bool, dateTime, envelope, money, obj, opt, text } from '../../../platform/http/schema-types.js';
 import { installmentNumber, INSTALLMENT_NUMBER_MAX, ScheduleRef } from '../../../platform/http/wire-blocks.js';
+import { LAUNCH_DESCRIPTION_LENGTH_MAX } from '../limits.js';
 
-/** descricaoLancamento: at most 255 characters (interface Limits). */
-const LAUNCH_DESCRIPTION_LENGTH_MAX = 255;
 
 /** What a launch says besides its installment (shared with IncluirLancamentoParcela). */
 export const launchFields = {

@@ -8,9 +8,8 @@
 import type { JobHandler } from '../../../platform/jobs.js';
 import type { PixApiClient } from './api-client.js';
 import { PixHttpError } from './https-json.js';
+import { API_TXID_LENGTH_MIN } from '../limits.js';
 
-/** API Pix txids have 26 to 35 characters; the sandbox's static codes have 25 (never at a provider). */
-const API_TXID_LENGTH_MIN = 26;
 
 async function removeAtProvider(client: PixApiClient, txid: string): Promise<void> {
   for (const kind of ['cobv', 'cob'] as const) {

@@ -11,7 +11,7 @@ import { brazilDateAt } from '../../../platform/dates.js';
 import { enqueueJob, jobBackoffMs, type JobHandler } from '../../../platform/jobs.js';
 import { dec } from '../../../platform/money.js';
 import { applyReportedPayment, type ApplyOutcome, type PayDeps, type PaymentTarget } from '../apply-payment.js';
-import { PIX_CONFIRM_ATTEMPTS_MAX } from '../limits.js';
+import { PIX_CONFIRM_ATTEMPTS_MAX, PIX_PER_NOTIFICATION_MAX } from '../limits.js';
 import type { PixApiClient } from './api-client.js';
 import type { PixAnswer, PixWebhookBody } from './api-types.js';
 
@@ -20,7 +20,6 @@ export type Notification = PixWebhookBody['pix'][number];
 const E2E_RE = /^[A-Za-z0-9]{32}$/;
 const MONEY_RE = /^\d{1,16}\.\d{2}$/;
 const TXID_RE = /^[A-Za-z0-9]{26,35}$/;
-export const PIX_PER_NOTIFICATION_MAX = 1000;
 /** The job that retries the confirmation of a pix whose GET /pix failed; payload { endToEndId }. */
 export const PIX_CONFIRM_JOB = 'settlement.pix-confirm';
 

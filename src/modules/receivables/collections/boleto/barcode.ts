@@ -11,6 +11,7 @@ import type { LocalDate } from '../../../../platform/dates.js';
 import { validationError } from '../../../../platform/errors.js';
 import { barcodeCheckDigit, modulo10 } from './check-digits.js';
 import { dueDateFactor } from './due-date-factor.js';
+import { AMOUNT_CENTS_MAX } from '../../limits.js';
 
 export const BARCODE_LENGTH = 44;
 export const LINHA_DIGITAVEL_LENGTH = 47;
@@ -18,8 +19,6 @@ export const FREE_FIELD_LENGTH = 25;
 export const BANK_CODE_LENGTH = 3;
 /** Currency code 9 = Real; the only currency this service issues or accepts. */
 export const CURRENCY_REAL = '9';
-/** The amount field has 10 digits of centavos: at most R$ 99.999.999,99 on one boleto. */
-export const AMOUNT_CENTS_MAX = 9_999_999_999n;
 export const BOLETO_AMOUNT_ERROR_CODE = 'BOLETO_VALOR_INVALIDO';
 
 const SEPARATORS_RE = /[\s.\-]/g;

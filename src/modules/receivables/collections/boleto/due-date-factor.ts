@@ -2,10 +2,9 @@
 // the base date 1997-10-07. Factor 1000 was 2000-07-03; the count reached 9999 on 2025-02-21 and
 // restarted at 1000 on 2025-02-22, so factors repeat every 9000 days (compatibility-notes).
 import { addDays, daysBetween, type LocalDate } from '../../../../platform/dates.js';
+import { FACTOR_MIN, FACTOR_MAX } from '../../limits.js';
 
 export const FACTOR_BASE_DATE = '1997-10-07' as LocalDate;
-export const FACTOR_MIN = 1000;
-export const FACTOR_MAX = 9999;
 export const FACTOR_CYCLE_DAYS = FACTOR_MAX - FACTOR_MIN + 1; // 9000
 /** The first due date that has a factor (factor 1000 of the first cycle). */
 export const FACTOR_FIRST_DATE = addDays(FACTOR_BASE_DATE, FACTOR_MIN);

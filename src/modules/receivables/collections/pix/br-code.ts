@@ -4,13 +4,9 @@
 import { type Decimal, toCents } from '../../../../platform/money.js';
 import { PIX_KEY_LENGTH_MAX } from '../../../banking/index.js';
 import { crc16CcittFalse, parseTlvs, tlv } from './tlv.js';
+import { PIX_URL_LENGTH_MAX, MERCHANT_NAME_LENGTH_MAX, MERCHANT_CITY_LENGTH_MAX, TXID_LENGTH_MAX, AMOUNT_FIELD_LENGTH_MAX } from '../../limits.js';
 
 export const PIX_GUI = 'br.gov.bcb.pix';
-export const PIX_URL_LENGTH_MAX = 77; // the location URL, without "https://"
-export const MERCHANT_NAME_LENGTH_MAX = 25;
-export const MERCHANT_CITY_LENGTH_MAX = 15;
-export const TXID_LENGTH_MAX = 25;
-export const AMOUNT_FIELD_LENGTH_MAX = 13;
 /** "***" is the txid of a static code that does not identify the payment. */
 export const TXID_ABSENT = '***';
 

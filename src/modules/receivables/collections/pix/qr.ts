@@ -5,6 +5,7 @@
 // picture in well under a millisecond and a fraction of the bytes.
 import { crc32, deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
+import { PAYLOAD_CHARS_MAX } from '../../limits.js';
 
 /** Error correction M (15%): the level Pix apps and the BCB examples use for BR Codes. */
 const ERROR_CORRECTION = 'M';
@@ -12,7 +13,6 @@ const ERROR_CORRECTION = 'M';
 const QUIET_ZONE_MODULES = 4;
 /** 8 px per module keeps a typical BR Code (~57 modules with margin) near 460 px wide. */
 const PIXELS_PER_MODULE = 8;
-const PAYLOAD_CHARS_MAX = 512;
 /** zlib level 4: the same size as the default 6 on QR rows (±1%) for half the CPU. */
 const DEFLATE_LEVEL = 4;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

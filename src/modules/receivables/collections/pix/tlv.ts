@@ -1,7 +1,7 @@
 // EMV TLV primitives shared by the BR Code builder and parser. Values are ASCII, so a string's
 // length is its byte length (the builder asserts ASCII before calling tlv()).
+import { TLV_VALUE_LENGTH_MAX } from '../../limits.js';
 
-export const TLV_VALUE_LENGTH_MAX = 99; // the length is two decimal digits
 
 export interface Tlv {
   id: string;

@@ -1,13 +1,8 @@
 // Every rate and convention of the late-charge and early-payment arithmetic, in one place.
 // docs/recalculation.md explains each one; the module layer builds this once from configuration.
 import { dec, roundCents, truncateCents, type Decimal, type DecimalInput } from '../../../../platform/money.js';
+import { FINE_RATE_MAX, LATE_INTEREST_MONTHLY_RATE_MAX, CONTRACT_MONTHLY_RATE_MAX } from '../../limits.js';
 
-/** CDC art. 52 §1: the late fine may not exceed 2% of the installment. */
-export const FINE_RATE_MAX = dec('0.02');
-/** STJ Súmula 379: in bank contracts late interest may be agreed up to 1% a month. */
-export const LATE_INTEREST_MONTHLY_RATE_MAX = dec('0.01');
-/** Sanity bound on a contract rate (100% a month): anything above is corrupt data. */
-export const CONTRACT_MONTHLY_RATE_MAX = dec('1');
 /** Commercial month used for every pro rata die conversion (monthly rate / 30 per day). */
 export const DAYS_PER_MONTH = 30;
 
@@ -44,9 +39,9 @@ export interface ChargesConfigInput {
   roundingMode?: RoundingMode;
 }
 
-function assertRate(name: string, value: Decimal, maxRate: Decimal, why: string): void {
+function assertRate(name: string, value: Decimal, maxRate: string, why: string): void {
   if (!value.isFinite() || value.isNegative() || value.greaterThan(maxRate)) {
-    throw new Error(`assertion: ${name} ${value.toString()} outside 0..${maxRate.toString()} (${why})`);
+    throw new Error(`assertion: ${name} ${value.toString()} outside 0..${maxRate} (${why})`);
   }
 }
 

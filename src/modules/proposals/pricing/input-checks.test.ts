@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dec } from '../../../platform/money.js';
 import { localDate } from '../../../platform/dates.js';
-import { TERM_MONTHS_MAX, pricingInputProblems } from './limits.js';
+import { pricingInputProblems } from './input-checks.js';
+import { TERM_MONTHS_MAX } from '../limits.js';
 
 const good = {
   requestedAmount: dec('10000'),

@@ -1,18 +1,9 @@
-// Limits of the pricing maths, named with their units, and the pure check a proposal validator
-// runs before calling priceProposal. The maths below asserts these (a violation there is a
-// programmer error: the validator let a bad input through).
+// The pure check a proposal validator runs before calling priceProposal, against the pricing
+// limits (declared in ../limits.ts with their units). The maths asserts them too (a violation
+// there is a programmer error: the validator let a bad input through).
 import { type Decimal, dec } from '../../../platform/money.js';
 import { type LocalDate, daysBetween } from '../../../platform/dates.js';
-
-/** 35 years: the longest term of Brazilian housing finance (SFH); nothing longer is a loan we price. */
-export const TERM_MONTHS_MAX = 420;
-/** The first due date is after the contract date and at most one year later (grace period). */
-export const FIRST_PERIOD_DAYS_MIN = 1;
-export const FIRST_PERIOD_DAYS_MAX = 365;
-/** 100% a month: far above any legal consumer rate, low enough that the CET solver stays exact. */
-export const MONTHLY_RATE_PERCENT_MAX = 100;
-/** Amounts are centavos: at most two decimal places. */
-export const MONEY_SCALE_MAX = 2;
+import { TERM_MONTHS_MAX, FIRST_PERIOD_DAYS_MIN, FIRST_PERIOD_DAYS_MAX, MONTHLY_RATE_PERCENT_MAX, MONEY_SCALE_MAX } from '../limits.js';
 
 export interface PricingProblem {
   /** Wire name of the offending field (the caller prefixes the JSON path, e.g. `dto.`). */

@@ -1,0 +1,22 @@
+// Every limit of the auth module, each named with its unit and kept in this one file (issue 13;
+// test/architecture/limits.test.ts). Checked at start-up with the others (src/all-limits.ts).
+
+// Used by access-token.ts.
+export const ACCESS_TOKEN_LENGTH_MAX = 4_096; // characters; ours are ~600
+
+export const VERIFIED_TOKEN_CACHE_ENTRIES_MAX = 10_000;
+
+// Used by assertion-checks.ts.
+export const CLIENT_ASSERTION_LENGTH_MAX = 8_192; // characters; an RS256 assertion is ~700
+
+export const JTI_LENGTH_MAX = 256; // characters; jtis are stored until they expire
+
+// Used by auth.plugin.ts.
+export const PARTNER_STATUS_ENTRIES_MAX = 10_000;
+
+// Used by partner-key-cache.ts.
+/** Entries kept: a few keys per active partner; an entry is one KeyObject (~1 KB). */
+export const PARTNER_KEY_CACHE_ENTRIES_MAX = 1_000;
+
+// Used by scopes.ts.
+export const SCOPE_LENGTH_MAX = 300; // characters, the interface's Limits table
