@@ -17,11 +17,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Clock } from './clock.js';
-import { LIMITS } from './config/limits.js';
+import { LIMITS, LOST_RACES_MAX } from './config/limits.js';
 import type { Db, Tx } from './db/pool.js';
 import { DomainError } from './errors.js';
 import { stringify } from './http/serialize.js';
-import { LOST_RACES_MAX } from './config/limits.js';
 
 export interface IdempotencyScope {
   partnerId: string;
