@@ -28,6 +28,8 @@ export interface Actor {
   id: string;
   /** Where from, recorded in the audit: the face and what it knows, e.g. "cli", "console 203.0.113.7". */
   source?: string;
+  /** How a module's own records name the actor when `id` is not that name (a partner: the client id that asked). */
+  name?: string;
 }
 
 /** An event for the outbox; the composition root's writer knows what to do with it. */
