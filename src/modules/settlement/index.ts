@@ -24,6 +24,6 @@ export { pixClientFor } from './pix/provider.js';
 /** What this module brings to the composition root (src/compose.ts). */
 export const descriptor: ModuleDescriptor = {
   name: 'settlement',
-  tables: ['settlement_files', 'settlement_remittance_items', 'settlement_events', 'settlement_unmatched', 'settlement_pix_notifications'],
+  tables: ['settlement_files', 'settlement_remittance_items', 'settlement_events', 'settlement_unmatched', 'settlement_pix_notifications', 'settlement_pix_refunds'],
   settings: { key: 'settlement', parse: parseSettlementEnv },
 };
