@@ -25,6 +25,7 @@ export { boletoById, boletoInstallments, boletoOfCharge, chargeById, chargeInsta
 export { boletoBatches, countBoletos, listBoletos, NO_BOLETO_FILTER, type ListedBoleto } from './collections/list-boletos.js';
 export { boletoMetrics } from './collections/boleto-metrics.js';
 export { bradescoNossoNumeroDigit, itauNossoNumeroDigit, modulo10 } from './collections/boleto/check-digits.js';
+export type { BoletoIssuerConfig } from './collections/boleto/free-field.js';
 export { buildBrCode } from './collections/pix/br-code.js';
 export { qrPngBase64 } from './collections/pix/qr.js';
 
