@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { systemClock } from '../../src/platform/clock.js';
-import { loadConfig } from '../../src/platform/config/env.js';
+import { loadConfig } from '../../src/config.js';
 import { addDays, brazilDateAt } from '../../src/platform/dates.js';
 import type { TestDatabase } from '../support/db.js';
 import { signedIn } from '../support/console-data.js';
