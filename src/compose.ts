@@ -23,7 +23,7 @@ import { startCallbackWorker } from './modules/callbacks/delivery-worker.js';
 import { callbackMetrics } from './modules/callbacks/callback-metrics.js';
 import { proposalMetrics } from './modules/proposals/proposal-metrics.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
-import { MODULES } from './descriptors.js';
+import { ALL_SPECS, MODULES } from './descriptors.js';
 import { settlementJobHandlers, settlementPlugins, settlementReceivablesPorts, startSettlementWorkers } from './modules/settlement/index.js';
 import { consoleFace, consoleServices } from './console/index.js';
 
@@ -55,6 +55,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     clock,
     config,
     authenticator: auth.authenticator,
+    operations: ALL_SPECS,
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
     plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config), consoleFace(consoleServices(db, clock, wallClock, config, () => catchUpPhases(db, config, wallClock)))],
     securitySchemes: auth.securitySchemes,
