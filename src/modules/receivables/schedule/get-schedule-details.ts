@@ -9,7 +9,7 @@ import type { OperationContext } from '../../../platform/http/operations.js';
 import { dec, sum, ZERO } from '../../../platform/money.js';
 import { BoletoSituacao } from '../collections/boleto-status.js';
 import { graceDate, installmentSituacao, isSettled, recalculateInstallment, type ChargesConfig, type InstallmentState } from './charges-math/index.js';
-import { boletoInstallments, boletosOfSchedule, chargeInstallments, chargesOfSchedule } from '../collections/collection-repository.js';
+import { boletosCoveringOfSchedule, chargesCoveringOfSchedule, type CoveredInstallment } from '../collections/collection-repository.js';
 import { boletoEntry, byInstallment, launchEntry, pixEntry, wireDate } from '../collections/collection-views.js';
 import type { spec } from './get-schedule-details.schema.js';
 import { PROPOSAL_STATUS_UNKNOWN, type ReceivablesDeps } from '../receivables-deps.js';
@@ -24,18 +24,21 @@ function currentBalance(state: InstallmentState, today: LocalDate, config: Charg
   return recalculateInstallment(state, at, false, config).calculado.vlrSaldoAtualizado;
 }
 
+/** Entries by installment id; an installment's entries in the order of the rows (number, creation). */
+function entriesByInstallment<T>(rows: ReadonlyArray<{ entry: T; covered: readonly CoveredInstallment[] }>): Map<string, T[]> {
+  const pairs = rows.flatMap((r) => r.covered.map((c) => ({ c, entry: r.entry })));
+  pairs.sort((x, y) => x.c.installment_number - y.c.installment_number);
+  return byInstallment(pairs.map((p) => [p.c.installment_id, p.entry] as const));
+}
+
 async function boletosByInstallment(db: Executor, schedule: ScheduleRow, publicUrl: string) {
-  const boletos = (await boletosOfSchedule(db, schedule.partner_id, schedule.id)).filter((b) => b.registration_status !== BoletoSituacao.cancelled);
-  const byId = new Map(boletos.map((b) => [b.id, boletoEntry(b, publicUrl)]));
-  const links = await boletoInstallments(db, [...byId.keys()]);
-  return byInstallment(links.map((l) => [l.installment_id, byId.get(l.boleto_id)!] as const));
+  const rows = (await boletosCoveringOfSchedule(db, schedule.partner_id, schedule.id)).filter((r) => r.boleto.registration_status !== BoletoSituacao.cancelled);
+  return entriesByInstallment(rows.map((r) => ({ entry: boletoEntry(r.boleto, publicUrl), covered: r.covered })));
 }
 
 async function pixByInstallment(db: Executor, schedule: ScheduleRow) {
-  const charges = (await chargesOfSchedule(db, schedule.partner_id, schedule.id)).filter((c) => c.via_pix && c.status !== 'cancelled');
-  const byId = new Map(charges.map((c) => [c.id, pixEntry(c)]));
-  const links = await chargeInstallments(db, [...byId.keys()]);
-  return byInstallment(links.map((l) => [l.installment_id, byId.get(l.charge_id)!] as const));
+  const rows = (await chargesCoveringOfSchedule(db, schedule.partner_id, schedule.id)).filter((r) => r.charge.via_pix && r.charge.status !== 'cancelled');
+  return entriesByInstallment(rows.map((r) => ({ entry: pixEntry(r.charge), covered: r.covered })));
 }
 
 async function launchesByInstallment(db: Executor, schedule: ScheduleRow) {
