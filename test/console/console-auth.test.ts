@@ -152,6 +152,19 @@ test('throttling: per account, then per IP; failures are kept in PostgreSQL', as
   assert.equal((await postLogin({ email: analyst.email, password: analyst.password }, '10.2.0.2')).statusCode, 303, 'another IP is not');
 });
 
+test('a burst of simultaneous logins gets no more tries than the limit; one TOTP code raced opens one session', async () => {
+  const victim = await createTestOperator(service.database.db, 'analyst', { clock: service.clock });
+  const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => postLogin({ email: victim.email, password: 'wrong password!' }, `10.3.0.${i}`)));
+  const tried = burst.filter((r) => r.statusCode !== 429).length;
+  assert.ok(tried >= 1 && tried <= LOGIN_FAILURES_PER_ACCOUNT_MAX, `${tried} attempts reached the password check`);
+  const rows = await service.database.db.selectFrom('operator_login_failures').select('id').where('email', '=', victim.email).execute();
+  assert.equal(rows.length, tried, 'each attempt that was checked counts as a failure; refused ones do not');
+  const twoFactor = await createTestOperator(service.database.db, 'admin', { clock: service.clock, totp: true });
+  const code = totpCode(twoFactor.totpSecret!, service.clock.now());
+  const raced = await Promise.all([1, 2, 3].map((i) => postLogin({ email: twoFactor.email, password: twoFactor.password, code }, `10.4.0.${i}`)));
+  assert.equal(raced.filter((r) => r.statusCode === 303).length, 1, 'one session for one code');
+});
+
 test('a partner token never opens the console; a console session never calls partner operations', async () => {
   const partner = await service.onboard();
   const bearer = await service.token(partner);
