@@ -1,5 +1,6 @@
 // Configuration from the environment, validated once at start-up with clear messages.
 // Nothing else reads process.env: use cases receive the parsed Config.
+import net from 'node:net';
 import path from 'node:path';
 import { envInteger } from './env-readers.js';
 import { LIMITS } from './limits.js';
@@ -46,6 +47,11 @@ export interface Config {
   idempotencyRetentionMs: number;
   /** Per-partner request rate of one instance (token bucket; burst = 2× the rate). */
   rateLimitPerSecond: number;
+  /**
+   * CAAS_TRUST_PROXY: which proxies' X-Forwarded-For/-Host/-Proto to believe (Fastify's trustProxy):
+   * false (default: none), true (any), a hop count, or a comma-separated list of addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
   /** Boleto issuer, beneficiary, Pix receiver and late-charge rates (docs/receivables.md). */
   receivables: ReceivablesSettings;
   /** Bureau provider (BUREAU_PROVIDER), answer reuse window and SCR windows (docs/bureau.md). */
@@ -83,6 +89,24 @@ function parseBool(raw: string | undefined, fallback: boolean, name: string, pro
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   problems.push(`${name} must be true or false, got "${raw}"`);
   return fallback;
+}
+
+function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | number | string[] {
+  if (raw === undefined || raw.trim() === '') return false;
+  if (/^(true|false)$/i.test(raw.trim())) return raw.trim().toLowerCase() === 'true';
+  if (/^\d{1,2}$/.test(raw.trim())) return Number(raw.trim());
+  const entries = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (bad.length > 0) problems.push(`CAAS_TRUST_PROXY must be true, false, a hop count or addresses/CIDRs separated by commas, got "${bad.join(', ')}"`);
+  return bad.length > 0 ? false : entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 function parseUrl(raw: string, name: string, protocols: string[], problems: string[]): string | null {
@@ -159,6 +183,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     workersEnabled: parseBool(env.CAAS_WORKERS, true, 'CAAS_WORKERS', problems),
     idempotencyRetentionMs: envInteger(env, 'CAAS_IDEMPOTENCY_RETENTION_HOURS', RETENTION_HOURS_MIN, RETENTION_HOURS_MIN, RETENTION_HOURS_MAX, problems) * 3_600_000,
     rateLimitPerSecond: envInteger(env, 'CAAS_RATE_LIMIT_PER_SECOND', LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND, 1, RATE_PER_SECOND_MAX, problems),
+    trustProxy: parseTrustProxy(env.CAAS_TRUST_PROXY, problems),
     receivables: parseReceivablesEnv(env, problems),
     bureau: parseBureauEnv(env, problems),
     settlement: parseSettlementEnv(env, problems, cwd),
