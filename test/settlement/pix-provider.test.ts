@@ -13,7 +13,7 @@ import { runDueJobs } from '../../src/platform/jobs.js';
 import { runDefined } from '../../src/platform/commands.js';
 import { DomainError } from '../../src/platform/errors.js';
 import { receivablesJobHandlers } from '../../src/modules/receivables/index.js';
-import { ConfigError, loadConfig } from '../../src/platform/config/env.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { dec } from '../../src/platform/money.js';
 import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
 import { startTestService } from '../support/app.js';

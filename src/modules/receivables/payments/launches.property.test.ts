@@ -13,7 +13,7 @@ import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
 import { fixedClock } from '../../../platform/clock.js';
-import { loadConfig } from '../../../platform/config/env.js';
+import { loadConfig } from '../../../config.js';
 import { addDays, type LocalDate } from '../../../platform/dates.js';
 import type { OperationContext } from '../../../platform/http/operations.js';
 import { dec, max, min, truncateCents, type Decimal, ZERO } from '../../../platform/money.js';
