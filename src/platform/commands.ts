@@ -92,7 +92,8 @@ function lockKey(name: string): string {
   return createHash('sha256').update(name).digest().readBigInt64BE(0).toString();
 }
 
-async function takeLocks(tx: Tx, locks: readonly string[]): Promise<void> {
+/** Transaction-scoped advisory locks by name, waited for in a fixed order (what `locks` takes). */
+export async function takeLocks(tx: Tx, locks: readonly string[]): Promise<void> {
   for (const name of [...new Set(locks)].sort()) await sql`select pg_advisory_xact_lock(${lockKey(name)}::bigint)`.execute(tx);
 }
 
