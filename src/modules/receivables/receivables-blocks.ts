@@ -2,6 +2,7 @@
 import { Type, DateTimeOut, MoneyOut, bool, dateTime, envelope, integer, money, obj, opt, text } from '../../platform/http/schema-types.js';
 import { installmentNumber, TextOut, UuidOut } from '../../platform/http/wire-blocks.js';
 import { CHARGE_DESCRIPTION_LENGTH_MAX } from './limits.js';
+import type { ScheduleReference } from './schedule/schedule-repository.js';
 
 
 export const chargeDescription = () => opt(text({ minLength: 1, maxLength: CHARGE_DESCRIPTION_LENGTH_MAX }));
@@ -38,3 +39,8 @@ export const IssuedBoletosOut = Type.Array(
     urlImpressao: Type.String({ description: 'The printable slip (PDF); the link itself is the credential' }),
   }),
 );
+
+/** The `dto` of every receivables operation (codigoProposta, codigoOperacao, numeroProposta) → the schedule reference. */
+export function scheduleReference(dto: { codigoProposta?: string | null; codigoOperacao?: string | null; numeroProposta?: number | null } | null | undefined): ScheduleReference {
+  return { proposalId: dto?.codigoProposta ?? null, operationCode: dto?.codigoOperacao ?? null, proposalNumber: dto?.numeroProposta ?? null };
+}

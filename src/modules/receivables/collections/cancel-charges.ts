@@ -1,5 +1,6 @@
 // FGTS/CancelarCobrancas: validated now, answered with `{}`, completed by the 'charge.cancel' job
 // (collection-cancel.ts), which writes the charges and their boletos off and sends events 9 and 6.
+import { scheduleReference } from '../receivables-blocks.js';
 import type { Static } from 'typebox';
 import { DomainError, validationError, type MessageInput } from '../../../platform/errors.js';
 import { RawBody } from '../../../platform/http/envelope.js';
@@ -29,7 +30,7 @@ const REFUSALS: Readonly<Record<Exclude<ChargeRow['status'], 'active'>, { code: 
 export async function cancelCharges(input: Input, ctx: OperationContext): Promise<RawBody> {
   const codes = [...new Set((input.dtoCancelarCobrancas.codigosLiquidacoes ?? []).map((c) => c.toLowerCase()))];
   if (codes.length === 0) throw validationError(C.chargeCodesMissing, 'Informe ao menos um codigoLiquidacao', FIELD);
-  const schedule = await requireSchedule(ctx.tx, ctx.auth.partnerId, input.dto, true);
+  const schedule = await requireSchedule(ctx.tx, ctx.auth.partnerId, scheduleReference(input.dto), true);
   const charges: ChargeRow[] = [];
   const problems: MessageInput[] = [];
   for (const [i, code] of codes.entries()) {

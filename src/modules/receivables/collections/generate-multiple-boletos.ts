@@ -1,4 +1,5 @@
 // AgendaRecebivel/GerarMultiplosBoletos: one settlement boleto per listed installment.
+import { scheduleReference } from '../receivables-blocks.js';
 import type { Static } from 'typebox';
 import { brazilDateAt } from '../../../platform/dates.js';
 import { Problems } from '../../../platform/errors.js';
@@ -24,7 +25,7 @@ export async function generateMultipleBoletos(input: Input, ctx: OperationContex
   const problems = new Problems();
   const description = readDescription(body.descricaoBoleto, `${P}.descricaoBoleto`, 'descricaoBoleto', problems);
   problems.throwIfAny();
-  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
+  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, scheduleReference(input.dto));
   const orders = readMultiple(body.parcelas, P, installments, brazilDateAt(now));
   const common = { description, notifyCustomer: body.notificarCliente ?? false, registrationMode: readRegistrationMode(body.tipoRegistro) };
   const boletos = [];

@@ -1,4 +1,5 @@
 // AgendaRecebivel/GerarMultiplasCobrancas: one settlement charge per listed installment.
+import { scheduleReference } from '../receivables-blocks.js';
 import type { Static } from 'typebox';
 import { brazilDateAt } from '../../../platform/dates.js';
 import { Problems } from '../../../platform/errors.js';
@@ -22,7 +23,7 @@ export async function generateMultipleCharges(input: Input, ctx: OperationContex
   const description = readDescription(body.descricaoLiquidacao, `${P}.descricaoLiquidacao`, 'descricaoLiquidacao', problems);
   const via = readPaymentMethods(body.pagamentoViaBoleto, body.pagamentoViaPIX, P, problems);
   problems.throwIfAny();
-  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
+  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, scheduleReference(input.dto));
   const orders = readMultiple(body.parcelas, P, installments, brazilDateAt(now));
   const common = { description, notifyCustomer: body.notificarCliente ?? false, registrationMode: readRegistrationMode(body.tipoRegistro) };
   const cobrancas = [];

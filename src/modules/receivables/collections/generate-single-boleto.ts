@@ -1,4 +1,5 @@
 // AgendaRecebivel/GerarUnicoBoleto: one boleto for the installments of dto.nroParcelas.
+import { scheduleReference } from '../receivables-blocks.js';
 import type { Static } from 'typebox';
 import { brazilDateAt } from '../../../platform/dates.js';
 import { Problems } from '../../../platform/errors.js';
@@ -29,7 +30,7 @@ export async function generateSingleBoleto(input: Input, ctx: OperationContext, 
   const description = readDescription(body.descricaoBoleto, `${P}.descricaoBoleto`, 'descricaoBoleto', problems);
   const read = readSingle(input.dto.nroParcelas, body, body.vlrBoleto, P, 'vlrBoleto', brazilDateAt(now), problems);
   problems.throwIfAny();
-  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
+  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, scheduleReference(input.dto));
   const common = { description, notifyCustomer: false, registrationMode: readRegistrationMode(body.tipoRegistro) };
   const order = read.build(installments);
   const boleto = await issueBoletoOrder(ctx.tx, deps, schedule, order, common, now);

@@ -1,4 +1,5 @@
 // AgendaRecebivel/GerarUnicaCobranca: one charge (boleto, Pix or both) for dto.nroParcelas.
+import { scheduleReference } from '../receivables-blocks.js';
 import type { Static } from 'typebox';
 import { brazilDateAt } from '../../../platform/dates.js';
 import { Problems } from '../../../platform/errors.js';
@@ -26,7 +27,7 @@ export async function generateSingleCharge(input: Input, ctx: OperationContext, 
   const via = readPaymentMethods(body.pagamentoViaBoleto, body.pagamentoViaPIX, P, problems);
   const read = readSingle(input.dto.nroParcelas, body, body.vlrLiquidacao, P, 'vlrLiquidacao', brazilDateAt(now), problems);
   problems.throwIfAny();
-  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
+  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, scheduleReference(input.dto));
   const order = read.build(installments);
   const common = { description, notifyCustomer: false, registrationMode: readRegistrationMode(body.tipoRegistro) };
   const charge = await issueChargeOrder(ctx.tx, deps, schedule, order, common, via, now);

@@ -2,6 +2,7 @@
 // commit together or none (the whole request runs in one transaction, under the idempotency key).
 // AgendaRecebivel/IncluirLancamentoParcela (one installment) runs this same use case with the
 // field paths of its own body (add-installment-launch.route.ts).
+import { scheduleReference } from '../receivables-blocks.js';
 import type { Static } from 'typebox';
 import { brazilDateAt, calendarDateOf, compareDates, type LocalDate } from '../../../platform/dates.js';
 import { Problems } from '../../../platform/errors.js';
@@ -90,7 +91,7 @@ function toLaunch(read: ReadItem, installments: readonly InstallmentRow[]): Laun
  */
 export async function addInstallmentLaunches(input: Input, ctx: OperationContext, deps: ReceivablesDeps, paths: LaunchPaths = MULTIPLE_PATHS) {
   const now = ctx.clock.now();
-  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
+  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, scheduleReference(input.dto));
   const read = readItems(input.dtoLancamentoParcelas, brazilDateAt(now), schedule.disbursed_on as LocalDate, paths);
   const items = read.map((r) => toLaunch(r, installments));
   const posted = await postLaunches(ctx.tx, deps, schedule, installments, items, { viaBoleto: false, boletoId: null, chargeId: null }, now);

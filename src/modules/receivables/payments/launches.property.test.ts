@@ -44,8 +44,9 @@ function ctxAt(date: LocalDate, tx: OperationContext['tx']): OperationContext {
 }
 
 async function balance(proposalId: string, date: LocalDate, permite: boolean): Promise<Decimal> {
-  const r = await getInstallments({ dto: { codigoProposta: proposalId, nroParcelas: [1] }, dtoConsultaParcelas: { dtCalculo: date, permiteDescapitalizacao: permite } }, ctxAt(date, database.db), deps);
-  return dec(r.parcelas[0]!.calculado.vlrSaldoAtualizado);
+  const input = { schedule: { proposalId }, installmentNumbers: [1], calculationDate: date, allowDecapitalization: permite };
+  const r = await getInstallments(deps)(database.db, input, { kind: 'partner', id: partnerId }, { clock: fixedClock(`${date}T15:00:00Z`), requestId: 'property', log: { warn: () => undefined } });
+  return dec(r.installments[0]!.calculado.vlrSaldoAtualizado);
 }
 
 const stepArb = fc.record({
