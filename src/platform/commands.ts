@@ -7,12 +7,13 @@
 //     is a typed `idempotency_mismatch` (422), a key held by a running transaction a `conflict` (409));
 //   - the advisory locks the command names (waited for, in a fixed order, so two commands never
 //     deadlock on them);
-//   - the audit row: command name, actor, key and a one-line summary;
+//   - the audit row: command name, actor, key and a one-line summary (under a key, written by the
+//     statement that stores the idempotency record: no round trip of its own);
 //   - the outbox: the handler calls ctx.enqueue(event) and the writer the composition root gave the
 //     runner stores the events in the same transaction.
 // Platform knows no lending: names, inputs, results, events and summaries are opaque here.
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Clock } from './clock.js';
 import type { Db, Tx } from './db/pool.js';
 import { DomainError, type MessageInput } from './errors.js';
@@ -105,7 +106,28 @@ function rethrowStored(body: string, replayed: boolean): never {
   throw new DomainError(stored.kind, stored.messages, replayed ? { [REPLAYED_HEADER]: 'true' } : {});
 }
 
-async function runOnce<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<R> {
+interface AuditEntry {
+  command: string;
+  actor_kind: ActorKind;
+  actor_id: string;
+  idempotency_key: string | null;
+  summary: string;
+  created_at: Date;
+  source: string | null;
+}
+
+/** The audit row as an insert of its own (commands without a key). */
+async function insertAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx.insertInto('command_audit').values(entry).execute();
+}
+
+/** The audit row as one write beside the idempotency record's store: the same statement (issue 14's round trips). */
+function auditAlongside(entry: AuditEntry): RawBuilder<unknown> {
+  return sql`insert into command_audit (command, actor_kind, actor_id, idempotency_key, summary, created_at, source)
+    values (${entry.command}, ${entry.actor_kind}, ${entry.actor_id}, ${entry.idempotency_key}, ${entry.summary}, ${entry.created_at}, ${entry.source})`;
+}
+
+async function runOnce<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<{ result: R; audit: AuditEntry }> {
   await takeLocks(tx, request.locks ?? []);
   const now = deps.clock.now();
   const events: OutboxEvent[] = [];
@@ -115,25 +137,26 @@ async function runOnce<I, R>(deps: CommandDeps, request: CommandRequest<I>, hand
   };
   const result = await handler(request.input, { tx, clock: deps.clock, now, actor: request.actor, enqueue });
   if (events.length > 0) await (deps.outbox as OutboxWriter)(tx, events, now);
-  await tx
-    .insertInto('command_audit')
-    .values({
-      command: request.name,
-      actor_kind: request.actor.kind,
-      actor_id: request.actor.id,
-      idempotency_key: request.idempotencyKey ?? null,
-      summary: request.summarize?.(result) ?? request.name,
-      created_at: now,
-      source: request.actor.source ?? null,
-    })
-    .execute();
-  return result;
+  const audit: AuditEntry = {
+    command: request.name,
+    actor_kind: request.actor.kind,
+    actor_id: request.actor.id,
+    idempotency_key: request.idempotencyKey ?? null,
+    summary: request.summarize?.(result) ?? request.name,
+    created_at: now,
+    source: request.actor.source ?? null,
+  };
+  return { result, audit };
 }
 
 /** Runs one command: see the header. Results must be JSON-shaped (a replay returns them parsed). */
 export async function runCommand<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>): Promise<CommandOutcome<R>> {
   if (request.idempotencyKey === undefined) {
-    const result = await deps.db.transaction().execute((tx) => runOnce(deps, request, handler, tx));
+    const result = await deps.db.transaction().execute(async (tx) => {
+      const once = await runOnce(deps, request, handler, tx);
+      await insertAudit(tx, once.audit);
+      return once.result;
+    });
     return { result, replayed: false };
   }
   const scope = {
@@ -142,7 +165,10 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
     key: request.idempotencyKey,
     requestHash: hashRequest(request.input),
   };
-  const work = async (tx: Tx) => stringify(await runOnce(deps, request, handler, tx));
+  const work = async (tx: Tx) => {
+    const once = await runOnce(deps, request, handler, tx);
+    return { body: stringify(once.result), alongside: auditAlongside(once.audit) };
+  };
   const outcome = await executeIdempotent(deps.db, deps.clock, scope, work, errorRecord, deps.idempotencyRetentionMs);
   if (outcome.statusCode === ERROR_STATUS) rethrowStored(outcome.body, outcome.replayed);
   // The stored form, on the first run as on a replay, so both render the same.

@@ -15,7 +15,7 @@
 //      that ran meanwhile), that record is the answer.
 // A crash before commit leaves nothing behind, so a retry with the key runs the command again.
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Clock } from './clock.js';
 import { LIMITS, LOST_RACES_MAX } from './config/limits.js';
 import type { Db, Tx } from './db/pool.js';
@@ -34,6 +34,12 @@ export interface StoredOutcome {
   body: string;
   replayed: boolean;
 }
+
+/**
+ * What the work answers: the body to store, or the body and one more write (an insert) that runs in
+ * the same statement as the store, as a data-modifying CTE: committed with it, no extra round trip.
+ */
+export type WorkOutcome = string | { body: string; alongside: RawBuilder<unknown> };
 
 /** Renders a business error into the answer to store (status and body). */
 export type ErrorRenderer = (error: DomainError) => { statusCode: number; body: string };
@@ -73,8 +79,9 @@ async function claim(tx: Tx, scope: IdempotencyScope, now: Date): Promise<Stored
 }
 
 /** Steps 3 and 4: stores the outcome unless a live record exists; false when one did. */
-async function store(executor: Db | Tx, scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number): Promise<boolean> {
-  const { rows } = await sql<{ stored: number }>`
+async function store(executor: Db | Tx, scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number, alongside?: RawBuilder<unknown>): Promise<boolean> {
+  const companion = alongside === undefined ? sql`` : sql`with alongside as (${alongside}) `;
+  const { rows } = await sql<{ stored: number }>`${companion}
     insert into idempotency_records (partner_id, operation, key, request_hash, status_code, body, created_at, expires_at)
     values (${scope.partnerId}, ${scope.operation}, ${scope.key}, ${scope.requestHash}, ${outcome.statusCode}, ${outcome.body}, ${now}, ${new Date(now.getTime() + retention_ms)})
     on conflict (partner_id, operation, key) do update
@@ -116,7 +123,7 @@ export async function executeIdempotent(
   db: Db,
   clock: Clock,
   scope: IdempotencyScope,
-  work: (tx: Tx) => Promise<string>,
+  work: (tx: Tx) => Promise<WorkOutcome>,
   renderError: ErrorRenderer,
   retention_ms: number = LIMITS.IDEMPOTENCY_RETENTION_MS,
 ): Promise<StoredOutcome> {
@@ -126,14 +133,16 @@ export async function executeIdempotent(
       return await db.transaction().execute(async (tx) => {
         const stored = await claim(tx, scope, now);
         if (stored) return replay(stored, scope);
-        let body: string;
+        let done: WorkOutcome;
         try {
-          body = await work(tx);
+          done = await work(tx);
         } catch (error) {
           if (isStorable(error)) throw new RolledBack({ businessError: error });
           throw error;
         }
-        if (!(await store(tx, scope, { statusCode: 200, body }, now, retention_ms))) throw new RolledBack({ lostRace: true });
+        const body = typeof done === 'string' ? done : done.body;
+        const alongside = typeof done === 'string' ? undefined : done.alongside;
+        if (!(await store(tx, scope, { statusCode: 200, body }, now, retention_ms, alongside))) throw new RolledBack({ lostRace: true });
         return { statusCode: 200, body, replayed: false };
       });
     } catch (error) {
