@@ -20,16 +20,17 @@ export async function sdkTypesFrom(doc: Record<string, unknown>): Promise<string
 async function documentInProcess(): Promise<Record<string, unknown>> {
   const { buildApp } = await import('../src/app.js');
   const { composeAuth, moduleRoutes } = await import('../src/compose.js');
+  const { ALL_SPECS } = await import('../src/descriptors.js');
   const { receivablesPlugins } = await import('../src/modules/receivables/routes.js');
   const { receivablesDeps } = await import('../src/modules/receivables/receivables-wiring.js');
   const { systemClock } = await import('../src/platform/clock.js');
-  const { loadConfig } = await import('../src/platform/config/env.js');
+  const { loadConfig } = await import('../src/config.js');
   const { createDb } = await import('../src/platform/db/pool.js');
   const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080', DATABASE_URL: 'postgres://127.0.0.1:9/unused', LOG_LEVEL: 'silent' });
   const db = createDb(config.databaseUrl!); // pg connects lazily: never reached
   // The token route and the security schemes are documented by the auth module (no query until a request).
   const auth = composeAuth(db, systemClock, config);
-  const app = await buildApp({ db, clock: systemClock, config, authenticator: auth.authenticator, routes: moduleRoutes(systemClock, config), plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config))], securitySchemes: auth.securitySchemes });
+  const app = await buildApp({ db, clock: systemClock, config, authenticator: auth.authenticator, operations: ALL_SPECS, routes: moduleRoutes(systemClock, config), plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config))], securitySchemes: auth.securitySchemes });
   await app.ready();
   try {
     return app.swagger() as unknown as Record<string, unknown>;

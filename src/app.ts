@@ -15,7 +15,7 @@ import { installHealth } from './platform/http/health.js';
 import { parseJsonBody } from './platform/http/json-body.js';
 import { installMetrics, type MetricSource } from './platform/http/metrics.js';
 import { installOpenApi } from './platform/http/openapi.js';
-import { ALL_SPECS } from './platform/http/operations-catalog.js';
+import type { OperationSpec } from './platform/http/operation-spec.js';
 import { registerOperation, type Authenticator, type OperationDeps } from './platform/http/operations.js';
 import { RateLimiter } from './platform/http/rate-limit.js';
 import { operationExamples } from './reference/operation-examples.js';
@@ -33,7 +33,9 @@ export interface AppDeps {
   clock: Clock;
   config: Config;
   authenticator: Authenticator;
-  /** Routes of the operations: one per spec of the catalogue (checked), plus extras (test probes). */
+  /** The interface's operations, as the modules declare them (the composition root's ALL_SPECS). */
+  operations: readonly OperationSpec[];
+  /** Routes of the operations: one per operation (checked), plus extras (test probes). */
   routes: Route[];
   /** Extra plugins (the token endpoint, JWKS, payee reads…) registered beside the operations. */
   plugins?: ((app: FastifyInstance) => Promise<void>)[];
@@ -100,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const plugin of deps.plugins ?? []) await plugin(app);
   const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, rateLimiter: new RateLimiter(() => deps.clock.now().getTime(), deps.config.rateLimitPerSecond, deps.config.rateLimitPerSecond * 2), countIgnoredFields: metrics.countIgnoredFields };
   const implemented = new Map(deps.routes.map((r) => [r.spec.operationId, r]));
-  for (const spec of ALL_SPECS) {
+  for (const spec of deps.operations) {
     const route = implemented.get(spec.operationId);
     // Every operation of the interface has its use case; a missing one is a wiring mistake.
     if (!route) throw new Error(`assertion: operation ${spec.path} (${spec.operationId}) has no route`);

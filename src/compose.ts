@@ -23,7 +23,7 @@ import { startCallbackWorker } from './modules/callbacks/delivery-worker.js';
 import { callbackMetrics } from './modules/callbacks/callback-metrics.js';
 import { proposalMetrics } from './modules/proposals/proposal-metrics.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
-import { MODULES } from './descriptors.js';
+import { ALL_SPECS, MODULES } from './descriptors.js';
 import { settlementJobHandlers, settlementPlugins, settlementReceivablesPorts, startSettlementWorkers } from './modules/settlement/index.js';
 import { consoleFace, consoleServices } from './console/index.js';
 
@@ -34,7 +34,7 @@ export interface Services {
 
 /** Built once per process: module state (the bureau provider's circuit breaker) lives as long as it. */
 export function moduleRoutes(clock: Clock, config: Config): Route[] {
-  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock), settings: config.bureau }), ...proposalsRoutes(proposalDeps), ...receivablesRoutes({ ...receivablesDeps(config), ...settlementReceivablesPorts(config) })];
+  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock), settings: config.bureau }), ...proposalsRoutes(proposalDeps, config.proposals, config.publicUrl), ...receivablesRoutes({ ...receivablesDeps(config), ...settlementReceivablesPorts(config) })];
 }
 
 /** Auth bound to the partners read interface (token endpoint, request authentication). */
@@ -55,6 +55,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     clock,
     config,
     authenticator: auth.authenticator,
+    operations: ALL_SPECS,
     routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
     plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config), consoleFace(consoleServices(db, clock, wallClock, config, () => catchUpPhases(db, config, wallClock)))],
     securitySchemes: auth.securitySchemes,

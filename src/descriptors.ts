@@ -1,6 +1,7 @@
 // Every module's descriptor (src/modules/<name>/index.ts → `descriptor`), in one list: what the
 // composition root (compose.ts) assembles. test/architecture/descriptors.test.ts checks that each
 // module under src/modules/ is listed once, by its folder name, with the tables of its tables.ts.
+import type { OperationSpec } from './platform/http/operation-spec.js';
 import type { ModuleDescriptor } from './platform/module.js';
 import { descriptor as auth } from './modules/auth/index.js';
 import { descriptor as banking } from './modules/banking/index.js';
@@ -16,3 +17,9 @@ import { descriptor as receivables } from './modules/receivables/index.js';
 import { descriptor as settlement } from './modules/settlement/index.js';
 
 export const MODULES: readonly ModuleDescriptor[] = [auth, partners, banking, bureau, callbacks, customers, guarantees, operators, payees, proposals, receivables, settlement];
+
+/**
+ * Every operation the service answers (besides the token endpoint), one spec each, as the modules
+ * declare them: the app registers one route per spec and refuses to start when one is missing.
+ */
+export const ALL_SPECS: readonly OperationSpec[] = MODULES.flatMap((m) => m.operations ?? []);

@@ -17,7 +17,7 @@ export interface CliContext {
 export async function withCliContext<T>(work: (ctx: CliContext) => Promise<T>): Promise<T> {
   const [{ systemClock }, { loadConfig }, { assertAllLimits }, { migrate }, { openDatabase }, { createDb }, { isSyncedClock, serviceClock }] = await Promise.all([
     import('../platform/clock.js'),
-    import('../platform/config/env.js'),
+    import('../config.js'),
     import('../all-limits.js'),
     import('../platform/db/migrate.js'),
     import('../platform/db/open.js'),

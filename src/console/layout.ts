@@ -21,6 +21,7 @@ export const NAV: readonly NavEntry[] = [
   { key: 'propostas', label: 'Propostas', href: '/console/propostas', permission: 'read' },
   { key: 'favorecidos', label: 'Favorecidos', href: '/console/favorecidos', permission: 'read' },
   { key: 'cobranca', label: 'Cobrança', href: '/console/cobranca', permission: 'read' },
+  { key: 'conciliacao', label: 'Conciliação', href: '/console/conciliacao', permission: 'read' },
   { key: 'parceiros', label: 'Parceiros', href: '/console/parceiros', permission: 'read' },
   { key: 'callbacks', label: 'Callbacks', href: '/console/callbacks', permission: 'read' },
   { key: 'bureau', label: 'Bureau', href: '/console/bureau', permission: 'read' },

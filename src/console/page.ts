@@ -72,7 +72,7 @@ export interface ConsoleContext {
 }
 
 /** Navigation entries of the layout (layout.ts NAV). */
-export type NavKey = 'painel' | 'propostas' | 'favorecidos' | 'cobranca' | 'parceiros' | 'callbacks' | 'bureau' | 'auditoria' | 'relogio' | 'operadores' | 'confirmacoes';
+export type NavKey = 'painel' | 'propostas' | 'favorecidos' | 'cobranca' | 'conciliacao' | 'parceiros' | 'callbacks' | 'bureau' | 'auditoria' | 'relogio' | 'operadores' | 'confirmacoes';
 
 export interface PageDefinition {
   kind: 'page';

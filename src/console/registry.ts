@@ -6,6 +6,7 @@ import auditoria from './pages/auditoria.js';
 import bureau from './pages/bureau.js';
 import callbacks from './pages/callbacks.js';
 import cobranca from './pages/cobranca.js';
+import conciliacao from './pages/conciliacao.js';
 import confirmacoes from './pages/confirmacoes.js';
 import favorecidos from './pages/favorecidos.js';
 import operadores from './pages/operadores.js';
@@ -20,6 +21,7 @@ const PAGE_FILES: readonly PageFile[] = [
   bureau,
   callbacks,
   cobranca,
+  conciliacao,
   confirmacoes,
   favorecidos,
   operadores,

@@ -28,6 +28,8 @@ export interface Actor {
   id: string;
   /** Where from, recorded in the audit: the face and what it knows, e.g. "cli", "console 203.0.113.7". */
   source?: string;
+  /** How a module's own records name the actor when `id` is not that name (a partner: the client id that asked). */
+  name?: string;
 }
 
 /** An event for the outbox; the composition root's writer knows what to do with it. */
@@ -90,7 +92,8 @@ function lockKey(name: string): string {
   return createHash('sha256').update(name).digest().readBigInt64BE(0).toString();
 }
 
-async function takeLocks(tx: Tx, locks: readonly string[]): Promise<void> {
+/** Transaction-scoped advisory locks by name, waited for in a fixed order (what `locks` takes). */
+export async function takeLocks(tx: Tx, locks: readonly string[]): Promise<void> {
   for (const name of [...new Set(locks)].sort()) await sql`select pg_advisory_xact_lock(${lockKey(name)}::bigint)`.execute(tx);
 }
 
@@ -106,28 +109,8 @@ function rethrowStored(body: string, replayed: boolean): never {
   throw new DomainError(stored.kind, stored.messages, replayed ? { [REPLAYED_HEADER]: 'true' } : {});
 }
 
-interface AuditEntry {
-  command: string;
-  actor_kind: ActorKind;
-  actor_id: string;
-  idempotency_key: string | null;
-  summary: string;
-  created_at: Date;
-  source: string | null;
-}
-
-/** The audit row as an insert of its own (commands without a key). */
-async function insertAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.insertInto('command_audit').values(entry).execute();
-}
-
-/** The audit row as one write beside the idempotency record's store: the same statement (issue 14's round trips). */
-function auditAlongside(entry: AuditEntry): RawBuilder<unknown> {
-  return sql`insert into command_audit (command, actor_kind, actor_id, idempotency_key, summary, created_at, source)
-    values (${entry.command}, ${entry.actor_kind}, ${entry.actor_id}, ${entry.idempotency_key}, ${entry.summary}, ${entry.created_at}, ${entry.source})`;
-}
-
-async function runOnce<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<{ result: R; audit: AuditEntry }> {
+/** The handler's run inside the transaction: locks, handler, outbox; the audit row is left to the caller. */
+async function runHandler<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<{ result: R; audit: RawBuilder<unknown> }> {
   await takeLocks(tx, request.locks ?? []);
   const now = deps.clock.now();
   const events: OutboxEvent[] = [];
@@ -137,15 +120,9 @@ async function runOnce<I, R>(deps: CommandDeps, request: CommandRequest<I>, hand
   };
   const result = await handler(request.input, { tx, clock: deps.clock, now, actor: request.actor, enqueue });
   if (events.length > 0) await (deps.outbox as OutboxWriter)(tx, events, now);
-  const audit: AuditEntry = {
-    command: request.name,
-    actor_kind: request.actor.kind,
-    actor_id: request.actor.id,
-    idempotency_key: request.idempotencyKey ?? null,
-    summary: request.summarize?.(result) ?? request.name,
-    created_at: now,
-    source: request.actor.source ?? null,
-  };
+  const summary = request.summarize?.(result) ?? request.name;
+  const audit = sql`insert into command_audit (command, actor_kind, actor_id, idempotency_key, summary, created_at, source)
+    values (${request.name}, ${request.actor.kind}, ${request.actor.id}, ${request.idempotencyKey ?? null}, ${summary}, ${now}, ${request.actor.source ?? null})`;
   return { result, audit };
 }
 
@@ -153,9 +130,9 @@ async function runOnce<I, R>(deps: CommandDeps, request: CommandRequest<I>, hand
 export async function runCommand<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>): Promise<CommandOutcome<R>> {
   if (request.idempotencyKey === undefined) {
     const result = await deps.db.transaction().execute(async (tx) => {
-      const once = await runOnce(deps, request, handler, tx);
-      await insertAudit(tx, once.audit);
-      return once.result;
+      const ran = await runHandler(deps, request, handler, tx);
+      await ran.audit.execute(tx);
+      return ran.result;
     });
     return { result, replayed: false };
   }
@@ -165,9 +142,10 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
     key: request.idempotencyKey,
     requestHash: hashRequest(request.input),
   };
+  // The audit row is written by the statement that stores the record (no round trip of its own).
   const work = async (tx: Tx) => {
-    const once = await runOnce(deps, request, handler, tx);
-    return { body: stringify(once.result), alongside: auditAlongside(once.audit) };
+    const ran = await runHandler(deps, request, handler, tx);
+    return { body: stringify(ran.result), alongside: ran.audit };
   };
   const outcome = await executeIdempotent(deps.db, deps.clock, scope, work, errorRecord, deps.idempotencyRetentionMs);
   if (outcome.statusCode === ERROR_STATUS) rethrowStored(outcome.body, outcome.replayed);

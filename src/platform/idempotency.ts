@@ -36,10 +36,14 @@ export interface StoredOutcome {
 }
 
 /**
- * What the work answers: the body to store, or the body and one more write (an insert) that runs in
- * the same statement as the store, as a data-modifying CTE: committed with it, no extra round trip.
+ * What the work produced: the answer to store and, optionally, one more write (an insert) that
+ * commits with it. That write runs as a CTE of the statement storing the record (step 3), so it
+ * costs no round trip of its own (the command runner's audit row).
  */
-export type WorkOutcome = string | { body: string; alongside: RawBuilder<unknown> };
+export interface WorkOutcome {
+  body: string;
+  alongside?: RawBuilder<unknown>;
+}
 
 /** Renders a business error into the answer to store (status and body). */
 export type ErrorRenderer = (error: DomainError) => { statusCode: number; body: string };
@@ -80,9 +84,9 @@ async function claim(tx: Tx, scope: IdempotencyScope, now: Date): Promise<Stored
 
 /** Steps 3 and 4: stores the outcome unless a live record exists; false when one did. */
 async function store(executor: Db | Tx, scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number, alongside?: RawBuilder<unknown>): Promise<boolean> {
-  const companion = alongside === undefined ? sql`` : sql`with alongside as (${alongside}) `;
-  const { rows } = await sql<{ stored: number }>`${companion}
-    insert into idempotency_records (partner_id, operation, key, request_hash, status_code, body, created_at, expires_at)
+  const before = alongside === undefined ? sql`` : sql`with alongside as (${alongside}) `;
+  const { rows } = await sql<{ stored: number }>`
+    ${before}insert into idempotency_records (partner_id, operation, key, request_hash, status_code, body, created_at, expires_at)
     values (${scope.partnerId}, ${scope.operation}, ${scope.key}, ${scope.requestHash}, ${outcome.statusCode}, ${outcome.body}, ${now}, ${new Date(now.getTime() + retention_ms)})
     on conflict (partner_id, operation, key) do update
       set request_hash = excluded.request_hash, status_code = excluded.status_code, body = excluded.body, created_at = excluded.created_at, expires_at = excluded.expires_at
@@ -123,7 +127,7 @@ export async function executeIdempotent(
   db: Db,
   clock: Clock,
   scope: IdempotencyScope,
-  work: (tx: Tx) => Promise<WorkOutcome>,
+  work: (tx: Tx) => Promise<string | WorkOutcome>,
   renderError: ErrorRenderer,
   retention_ms: number = LIMITS.IDEMPOTENCY_RETENTION_MS,
 ): Promise<StoredOutcome> {
@@ -135,14 +139,15 @@ export async function executeIdempotent(
         if (stored) return replay(stored, scope);
         let done: WorkOutcome;
         try {
-          done = await work(tx);
+          const result = await work(tx);
+          done = typeof result === 'string' ? { body: result } : result;
         } catch (error) {
           if (isStorable(error)) throw new RolledBack({ businessError: error });
           throw error;
         }
-        const body = typeof done === 'string' ? done : done.body;
-        const alongside = typeof done === 'string' ? undefined : done.alongside;
-        if (!(await store(tx, scope, { statusCode: 200, body }, now, retention_ms, alongside))) throw new RolledBack({ lostRace: true });
+        const body = done.body;
+        // Lost race: the rollback also undoes the companion write.
+        if (!(await store(tx, scope, { statusCode: 200, body }, now, retention_ms, done.alongside))) throw new RolledBack({ lostRace: true });
         return { statusCode: 200, body, replayed: false };
       });
     } catch (error) {

@@ -1,4 +1,4 @@
-// One valid request body per operation of the catalogue (operations-catalog.ts), keyed by
+// One valid request body per operation of the catalogue (ALL_SPECS, src/descriptors.ts), keyed by
 // operationId: what the interface's tables describe, filled with plausible values. Tests start
 // from them (the hostile-input fuzz mutates them; test/http/hostile-fuzz.test.ts checks that each
 // one passes its schema and that the operations accept them), and docs can quote them.

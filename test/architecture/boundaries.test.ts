@@ -18,10 +18,6 @@ interface Exception {
 }
 
 const KNOWN: readonly Exception[] = [
-  // Platform → modules (issue 13's later steps: the descriptors (platform/module.ts) also carry
-  // settings and operations, and the composition root assembles them; tables and purges already do).
-  { from: /^src\/platform\/config\/env\.ts$/, to: /^src\/modules\/[^/]+\/(settings|assertion-checks)\.ts$/, why: 'the one config loader parses each module settings at start-up' },
-  { from: /^src\/platform\/http\/operations-catalog\.ts$/, to: /^src\/modules\/[^/]+\/([^/]+\/)*[^/]+\.schema\.ts$/, why: 'the operations catalogue (OpenAPI, guards) lists every operation schema' },
   // Modules → another module's internals (until each gets its index.ts).
   { from: /^src\/modules\/(payees|receivables)\//, to: /^src\/modules\/callbacks\/(events|outbox)\.ts$/, why: 'state changes enqueue callbacks in their transaction (future: the runner outbox hook)' },
   { from: /^src\/modules\/guarantees\//, to: /^src\/modules\/proposals\/save-guarantee-document\.schema\.ts$/, why: 'the operation schema lives with proposals' },

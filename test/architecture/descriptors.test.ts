@@ -1,12 +1,15 @@
 // Issue 13: self-describing modules. Every folder under src/modules/ exports one descriptor from
 // its public entry, listed once in src/descriptors.ts (what compose.ts assembles), named by its
-// folder, declaring exactly the tables of its tables.ts (each table owned by one module).
+// folder, declaring exactly the tables of its tables.ts (each table owned by one module), its
+// settings parser when it has a settings.ts, and the operations of its *.schema.ts files.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { MODULES } from '../../src/descriptors.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadConfig } from '../../src/config.js';
+import { ALL_SPECS, MODULES } from '../../src/descriptors.js';
+import type { OperationSpec } from '../../src/platform/http/operation-spec.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MODULES_DIR = path.join(ROOT, 'src', 'modules');
@@ -31,4 +34,29 @@ test("each descriptor declares exactly its tables.ts tables, and no table has tw
   for (const module of MODULES) assert.deepEqual([...module.tables].sort(), declaredTables(module.name), module.name);
   const all = MODULES.flatMap((m) => m.tables);
   assert.equal(new Set(all).size, all.length);
+});
+
+/** Every file under a module folder whose name ends with `suffix` (test files left out). */
+function filesOf(module: string, suffix: string): string[] {
+  const dir = path.join(MODULES_DIR, module);
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith(suffix) && !f.endsWith('.test.ts')).map((f) => path.join(dir, f)).sort();
+}
+
+test('a module with a settings.ts declares its settings parser, under its own name (config.<name>)', () => {
+  for (const module of MODULES) {
+    assert.equal(module.settings !== undefined, fs.existsSync(path.join(MODULES_DIR, module.name, 'settings.ts')), module.name);
+    if (module.settings) assert.equal(module.settings.key, module.name);
+  }
+  const config = loadConfig({});
+  for (const module of MODULES.filter((m) => m.settings)) assert.equal(typeof (config as unknown as Record<string, unknown>)[module.name], 'object', module.name);
+});
+
+test("each module declares exactly the operations of its *.schema.ts files, and no operation has two owners", async () => {
+  for (const module of MODULES) {
+    const specs = await Promise.all(filesOf(module.name, '.schema.ts').map(async (file) => ((await import(pathToFileURL(file).href)) as { spec?: OperationSpec }).spec));
+    const own = specs.filter((s): s is OperationSpec => s !== undefined).map((s) => s.operationId).sort();
+    assert.deepEqual((module.operations ?? []).map((s) => s.operationId).sort(), own, module.name);
+  }
+  const ids = ALL_SPECS.map((s) => s.operationId);
+  assert.equal(new Set(ids).size, ids.length);
 });

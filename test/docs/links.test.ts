@@ -53,7 +53,7 @@ test('no document names a file outside the repository (../shared, /work/…)', (
 });
 
 test('docs/interface.md summarises the interface: every operation path is in it', async () => {
-  const { ALL_SPECS } = await import('../../src/platform/http/operations-catalog.js');
+  const { ALL_SPECS } = await import('../../src/descriptors.js');
   const text = fs.readFileSync(path.join(ROOT, 'docs/interface.md'), 'utf8');
   for (const spec of ALL_SPECS) assert.ok(text.includes(spec.path.slice(1)), `${spec.path} missing from docs/interface.md`);
   assert.ok(text.includes('/connect/token'));

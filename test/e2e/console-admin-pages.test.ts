@@ -12,9 +12,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { generatePartnerKeyPair } from '../../src/modules/partners/index.js';
 import { fetchToken, onboardPartner } from '../support/e2e-partner.js';
-import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { startServer, type RunningServer } from '../support/server.js';
-import { createTestOperator, launchChromium, login, loginAs, type TestOperator } from '../support/console.js';
+import type { TestDatabase } from '../support/db.js';
+import type { RunningServer } from '../support/server.js';
+import { createTestOperator, startConsoleStack, stopConsoleStack, login, loginAs, type TestOperator } from '../support/console.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOTS = process.env.CAAS_CONSOLE_SCREENSHOTS === '1' ? path.join(ROOT, 'docs/console') : null;
@@ -26,22 +26,15 @@ let analyst: TestOperator;
 let dir: string;
 
 before(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ DATABASE_URL: database.url, CAAS_WORKERS: 'false', CAAS_SANDBOX: 'true', CAAS_FOUR_EYES: 'payees,disbursements' });
-  browser = await launchChromium();
+  ({ database, server, browser } = await startConsoleStack({ CAAS_SANDBOX: 'true', CAAS_FOUR_EYES: 'payees,disbursements' }));
   admin = await createTestOperator(database.db, 'admin', { name: 'Ana Admin' });
   analyst = await createTestOperator(database.db, 'analyst', { name: 'Caio Analista' });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caas-console-'));
-  process.env.DATABASE_URL = database.url;
-  process.env.LOG_LEVEL = 'silent';
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.kill('SIGKILL');
-  await database?.drop();
+  await stopConsoleStack({ browser, server, database });
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  delete process.env.DATABASE_URL;
 });
 
 async function open(operator: TestOperator, width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

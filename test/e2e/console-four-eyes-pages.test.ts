@@ -4,11 +4,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '../support/db.js';
+import type { TestDatabase } from '../support/db.js';
 import { createProposal, flashText, registerPayee, signedIn } from '../support/console-data.js';
 import { fetchToken, onboardPartner, type E2ePartner } from '../support/e2e-partner.js';
-import { startServer, type RunningServer } from '../support/server.js';
-import { createTestOperator, launchChromium, type TestOperator } from '../support/console.js';
+import type { RunningServer } from '../support/server.js';
+import { createTestOperator, startConsoleStack, stopConsoleStack, type TestOperator } from '../support/console.js';
 
 let database: TestDatabase;
 let server: RunningServer;
@@ -17,21 +17,14 @@ let partner: E2ePartner;
 let approver: TestOperator;
 
 before(async () => {
-  database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
-  process.env.LOG_LEVEL = 'silent';
-  process.env.CAAS_WORKERS = 'false';
-  server = await startServer({ DATABASE_URL: database.url, CAAS_WORKERS: 'false', CAAS_FOUR_EYES: 'payees,disbursements' });
-  browser = await launchChromium();
+  ({ database, server, browser } = await startConsoleStack({ CAAS_FOUR_EYES: 'payees,disbursements' }));
   approver = await createTestOperator(database.db, 'approver');
   partner = await onboardPartner(server.url);
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.kill('SIGKILL');
   partner?.cleanup();
-  await database?.drop();
+  await stopConsoleStack({ browser, server, database });
 });
 
 test('"Liberar" and payee "Aprovar" wait for a second operator; "Aprovar" of a proposal runs', async () => {

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { startServer, type RunningServer } from '../support/server.js';
-import { createTestOperator, launchChromium, login, loginAs, type TestOperator } from '../support/console.js';
+import type { TestDatabase } from '../support/db.js';
+import type { RunningServer } from '../support/server.js';
+import { createTestOperator, startConsoleStack, stopConsoleStack, login, loginAs, type TestOperator } from '../support/console.js';
 
 const SCREENSHOTS = process.env.CAAS_CONSOLE_SCREENSHOTS === '1' ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/console') : null;
 let database: TestDatabase;
@@ -19,17 +19,13 @@ let analyst: TestOperator;
 let admin: TestOperator;
 
 before(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ DATABASE_URL: database.url, CAAS_WORKERS: 'false', CAAS_SANDBOX: 'true' });
-  browser = await launchChromium();
+  ({ database, server, browser } = await startConsoleStack({ CAAS_SANDBOX: 'true' }));
   analyst = await createTestOperator(database.db, 'analyst');
   admin = await createTestOperator(database.db, 'admin', { totp: true });
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.kill('SIGKILL');
-  await database?.drop();
+  await stopConsoleStack({ browser, server, database });
 });
 
 test('log in without TOTP: the console opens with the nav and the operator; "Sair" logs out', async () => {

@@ -11,11 +11,11 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, brazilDateAt } from '../../src/platform/dates.js';
-import { createTestDatabase, type TestDatabase } from '../support/db.js';
+import type { TestDatabase } from '../support/db.js';
 import { createProposal as createProposalVia, flashText, registerPayee as registerPayeeVia, signedIn } from '../support/console-data.js';
 import { fetchToken, onboardPartner, postJson, type E2ePartner } from '../support/e2e-partner.js';
-import { startServer, type RunningServer } from '../support/server.js';
-import { createTestOperator, launchChromium, type TestOperator } from '../support/console.js';
+import type { RunningServer } from '../support/server.js';
+import { createTestOperator, startConsoleStack, stopConsoleStack, type TestOperator } from '../support/console.js';
 
 const SCREENSHOTS = process.env.CAAS_CONSOLE_SCREENSHOTS === '1' ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'console') : null;
 
@@ -42,12 +42,7 @@ async function shot(page: Page, name: string): Promise<void> {
 const flash = flashText;
 
 before(async () => {
-  database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
-  process.env.LOG_LEVEL = 'silent';
-  process.env.CAAS_WORKERS = 'false';
-  server = await startServer({ DATABASE_URL: database.url, CAAS_WORKERS: 'false', CAAS_SANDBOX: 'true' });
-  browser = await launchChromium();
+  ({ database, server, browser } = await startConsoleStack({ CAAS_SANDBOX: 'true' }));
   approver = await createTestOperator(database.db, 'approver', { name: 'Ana Aprovadora' });
   analyst = await createTestOperator(database.db, 'analyst', { name: 'Bruno Analista' });
   partner = await onboardPartner(server.url);
@@ -55,10 +50,8 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.kill('SIGKILL');
   partner?.cleanup();
-  await database?.drop();
+  await stopConsoleStack({ browser, server, database });
 });
 
 describe('console pages', () => {

@@ -42,6 +42,16 @@ const alive = (pid: number) => {
   }
 };
 
+/** The suggested system folder if this test made it; else only the cluster this test put in it. */
+function removeSuggested(suggested: string, existedBefore: boolean, dataDir: string): void {
+  if (!existedBefore) return fs.rmSync(suggested, { recursive: true, force: true });
+  const recorded = path.join(dataDir, 'cluster.json');
+  if (!fs.existsSync(recorded)) return;
+  const { pgDir } = JSON.parse(fs.readFileSync(recorded, 'utf8')) as { pgDir: string };
+  fs.rmSync(pgDir, { recursive: true, force: true });
+  fs.rmSync(`${pgDir}.data-dir`, { force: true });
+}
+
 interface Started {
   child: ChildProcess;
   url: string;
@@ -138,11 +148,7 @@ test('as root with no usable system folder: one line of advice, no folder left, 
   assert.ok(advice, lines[0]);
   const suggested = advice[2]!;
   const existedBefore = fs.existsSync(suggested);
-  cleanups.push(() => {
-    const recorded = path.join(project, '.caas', 'cluster.json');
-    if (!existedBefore) fs.rmSync(suggested, { recursive: true, force: true });
-    else if (fs.existsSync(recorded)) fs.rmSync((JSON.parse(fs.readFileSync(recorded, 'utf8')) as { pgDir: string }).pgDir, { recursive: true, force: true });
-  });
+  cleanups.push(() => removeSuggested(suggested, existedBefore, path.join(project, '.caas')));
   const followed = await npmStart(project, {}, { shell: advice[1]! });
   await ready(followed);
   const { pid, pgDir } = postmaster(path.join(project, '.caas'));
@@ -190,9 +196,7 @@ test('npm test as root in a 0700 folder: the advice names a variable the runner 
   assert.match(fs.readFileSync(path.join(project, 'scripts/test.ts'), 'utf8'), /process\.env\.CAAS_SYSTEM_DIR/, 'the runner reads the variable it names');
   const suggested = advice[2]!;
   const existedBefore = fs.existsSync(suggested);
-  cleanups.push(() => {
-    if (!existedBefore) fs.rmSync(suggested, { recursive: true, force: true });
-  });
+  cleanups.push(() => removeSuggested(suggested, existedBefore, path.join(project, '.caas-test')));
   const followed = await run(`${advice[1]} -- src/platform/documents`, {});
   assert.equal(followed.code, 0, followed.output);
   assert.match(followed.output, /ℹ pass [1-9]/);

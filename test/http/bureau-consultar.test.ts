@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { FAILURE_MESSAGES } from '../../src/modules/bureau/providers/port.js';
 import { ENVELOPE_FREE_BUREAU_TOP, missingAndExtra, PF_ARRAYS, PF_FIELDS, PJ_ARRAYS, PJ_FIELDS } from '../../src/modules/bureau/providers/interface-fields.fixture.js';
-import { loadConfig } from '../../src/platform/config/env.js';
+import { loadConfig } from '../../src/config.js';
 import { startTestService } from '../support/app.js';
 import { BUREAU, CNPJ, CNPJ_ALPHA, CNPJ_ALPHA_MASKED, codes, CPF, CPF_2, CPF_MASKED, MAGIC, startBureauService, type Answer, type BureauTestService } from './bureau-fixture.js';
 

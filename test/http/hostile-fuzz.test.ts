@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { openSampleSchedule } from '../../src/modules/receivables/test-fixtures.js';
-import { ALL_SPECS } from '../../src/platform/http/operations-catalog.js';
+import { ALL_SPECS } from '../../src/descriptors.js';
 import type { OperationSpec } from '../../src/platform/http/operation-spec.js';
 import { EXAMPLE_REFS, operationExamples } from '../../src/reference/operation-examples.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';

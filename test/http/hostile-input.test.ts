@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { SignJWT, importPKCS8 } from 'jose';
 import { buildApp, loggerOptions } from '../../src/app.js';
 import { moduleRoutes } from '../../src/compose.js';
+import { ALL_SPECS } from '../../src/descriptors.js';
 import { LIMITS } from '../../src/platform/config/limits.js';
 import { defineSpec } from '../../src/platform/http/operation-spec.js';
 import { defineRoute } from '../../src/platform/http/route.js';
@@ -121,6 +122,7 @@ describe('a 500 that still happens', () => {
       clock: service.clock,
       config: service.config,
       authenticator: { authenticate: async () => ({ partnerId: partner.partnerId, clientId: partner.clientId, scopes: [] }) },
+      operations: ALL_SPECS,
       routes: [...moduleRoutes(service.clock, service.config), crash],
       logger: { ...(loggerOptions('error') as object), stream: { write: (line: string) => lines.push(line) } },
     });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { validate } from '@readme/openapi-parser';
-import { ALL_SPECS } from '../../src/platform/http/operations-catalog.js';
+import { ALL_SPECS } from '../../src/descriptors.js';
 import { readMessageCatalogue } from '../../src/platform/http/message-catalogue.js';
 import { operationExamples } from '../../src/reference/operation-examples.js';
 import { startTestService, type TestService } from '../support/app.js';

@@ -13,7 +13,7 @@ import type { ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { ALL_SPECS } from '../../src/platform/http/operations-catalog.js';
+import { ALL_SPECS } from '../../src/descriptors.js';
 import type { OperationSpec } from '../../src/platform/http/operation-spec.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 import { cli, useCliAgainst } from './proposals-fixture.js';

@@ -12,7 +12,7 @@ import { runDueJobs } from '../../src/platform/jobs.js';
 import { runDefined } from '../../src/platform/commands.js';
 import { DomainError } from '../../src/platform/errors.js';
 import { receivablesJobHandlers } from '../../src/modules/receivables/index.js';
-import { ConfigError, loadConfig } from '../../src/platform/config/env.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { dec } from '../../src/platform/money.js';
 import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
 import { startTestService } from '../support/app.js';
@@ -204,6 +204,16 @@ test('a pix whose confirmation fails is retried by a job until the provider conf
   assert.equal(await code({ endToEndId: down.endToEndId, refundId: 'R-4', amount: '1.00' }), 'DEV001');
   const audit2 = await db.selectFrom('command_audit').select(['actor_kind', 'actor_id']).where('command', '=', 'settlement.pix.refund').execute();
   assert.deepEqual(audit2, [{ actor_kind: 'operator', actor_id: 'ana' }]);
+
+  // The refunds of one pix never add up to more than it brought (350.00, 25.00 already returned).
+  assert.equal(await code({ endToEndId: down.endToEndId, refundId: 'R2', amount: '325.01' }), 'DEV004');
+  assert.equal(await code({ endToEndId: down.endToEndId, refundId: 'R2', amount: '325.00' }), 'ok');
+  assert.equal(await code({ endToEndId: down.endToEndId, refundId: 'R5', amount: '0.01' }), 'DEV004');
+  assert.equal(await code({ endToEndId: down.endToEndId, refundId: 'R1', amount: '25.00' }), 'ok', 'the same refund again (a retry under another key) is not counted twice');
+  assert.equal(await code({ endToEndId: down.endToEndId, refundId: 'R1', amount: '20.00' }), 'DEV001', 'a refund id names one amount');
+  const refunds = await db.selectFrom('settlement_pix_refunds').select(['refund_id', 'amount']).where('end_to_end_id', '=', down.endToEndId).orderBy('refund_id').execute();
+  assert.deepEqual(refunds, [{ refund_id: 'R1', amount: '25.00' }, { refund_id: 'R2', amount: '325.00' }]);
+  assert.deepEqual(provider.pixes.get(down.endToEndId)!.devolucoes.map((d) => [d.id, d.valor]), [['R1', '25.00'], ['R2', '325.00']]);
 });
 
 test('GerarUnicaCobranca with the provider down: 503 PIX001 with Retry-After, nothing created; the same key later creates it; a charge due and expiring today is a cob', async () => {

@@ -6,7 +6,7 @@ import { SignJWT, importPKCS8 } from 'jose';
 import { composeServices } from '../../src/compose.js';
 import { createPartner, type CreatePartnerInput, generatePartnerKeyPair, type PemKeyPair } from '../../src/modules/partners/index.js';
 import { fixedClock } from '../../src/platform/clock.js';
-import { loadConfig, type Config } from '../../src/platform/config/env.js';
+import { loadConfig, type Config } from '../../src/config.js';
 import type { Route } from '../../src/platform/http/route.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 

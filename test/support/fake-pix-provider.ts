@@ -122,6 +122,8 @@ export async function startFakePixProvider(certs: FakeCerts): Promise<FakePixPro
         if (req.method === 'GET' && provider.failGetPix) return send(503, { title: 'Serviço indisponível' });
         if (!found) return send(404, { title: 'Pix não encontrado' });
         if (pix[2] === undefined) return send(200, found);
+        const again = found.devolucoes.find((d) => d.id === pix[2]);
+        if (again !== undefined) return send(200, again); // the same refund id is the same refund
         const devolucao = { id: pix[2], rtrId: `D${randomBytes(15).toString('hex')}`, valor: String(body.valor), status: 'DEVOLVIDO' };
         found.devolucoes.push(devolucao);
         return send(201, devolucao);

@@ -5,7 +5,7 @@ export default command({
   name: 'migrate',
   description: 'apply pending database migrations and exit',
   run: async (_input, io) => {
-    const [{ loadConfig }, { migrate }, { openDatabase }] = await Promise.all([import('../../platform/config/env.js'), import('../../platform/db/migrate.js'), import('../../platform/db/open.js')]);
+    const [{ loadConfig }, { migrate }, { openDatabase }] = await Promise.all([import('../../config.js'), import('../../platform/db/migrate.js'), import('../../platform/db/open.js')]);
     const location = await openDatabase(loadConfig(), 'client');
     try {
       const applied = await migrate(location.url, (line) => io.out(line));

@@ -13,7 +13,7 @@ const admin = () => import('../../modules/partners/index.js');
 /** The module's partner commands, bound to this configuration's scope aliases (the console binds the same). */
 const commandsFor = async () => {
   const { partnerCommands } = await admin();
-  return (cli: CliContext) => partnerCommands({ fullAccessAliases: cli.config.fullScopeAliases });
+  return (cli: CliContext) => partnerCommands({ fullAccessAliases: cli.config.auth.fullScopeAliases });
 };
 
 const FLAG_OPTIONS = {

@@ -27,7 +27,7 @@ async function serve(): Promise<number> {
   const [{ composeServices }, { systemClock }, { loadConfig }, { LIMITS }, { assertAllLimits }, { migrate }, { openDatabase }, { createDb }, { isSyncedClock, serviceClock }] = await Promise.all([
     import('../../compose.js'),
     import('../../platform/clock.js'),
-    import('../../platform/config/env.js'),
+    import('../../config.js'),
     import('../../platform/config/limits.js'),
     import('../../all-limits.js'),
     import('../../platform/db/migrate.js'),

@@ -92,7 +92,7 @@ function headerChange(text: string): string | null | undefined {
 }
 
 export default function parceiros(services: ConsoleServices): ConsoleEntry[] {
-  const commands: PartnerCommands = partnerCommands({ fullAccessAliases: services.config.fullScopeAliases });
+  const commands: PartnerCommands = partnerCommands({ fullAccessAliases: services.config.auth.fullScopeAliases });
   const all = Object.values(commands);
   const onPartner = (suffix: string) => `${PATH}/:clientId${suffix}`;
   return [

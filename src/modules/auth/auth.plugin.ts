@@ -90,8 +90,8 @@ export function createAuth(db: Db, clock: Clock, config: Config, partners: Partn
     publicUrl: config.publicUrl,
     now,
     newJti: randomUUID,
-    scopeConfig: { fullAccessAliases: config.fullScopeAliases },
-    assertionLifetimeMax_s: config.assertionLifetimeMax_s,
+    scopeConfig: { fullAccessAliases: config.auth.fullScopeAliases },
+    assertionLifetimeMax_s: config.auth.assertionLifetimeMax_s,
   };
   const authenticator: Authenticator = {
     async authenticate(header, scope) {

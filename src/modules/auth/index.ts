@@ -1,6 +1,7 @@
 // The auth module's public entry: the token endpoint and request authentication (compose.ts
 // wires them), and the scope catalogue partner administration checks scopes against.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { parseAuthEnv } from './settings.js';
 import { purgeExpiredJtis } from './postgres-stores.js';
 export { canonicalScope, DEFAULT_SCOPE_CONFIG, type ScopeConfig } from './scopes.js';
 
@@ -9,4 +10,5 @@ export const descriptor: ModuleDescriptor = {
   name: 'auth',
   tables: ['assertion_jtis', 'signing_keys'],
   purges: [{ name: 'jtis', purge: purgeExpiredJtis }],
+  settings: { key: 'auth', parse: parseAuthEnv },
 };

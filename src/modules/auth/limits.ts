@@ -20,3 +20,10 @@ export const PARTNER_KEY_CACHE_ENTRIES_MAX = 1_000;
 
 // Used by scopes.ts.
 export const SCOPE_LENGTH_MAX = 300; // characters, the interface's Limits table
+
+// Used by settings.ts (CAAS_ASSERTION_LIFETIME_MAX_S).
+// A client assertion is signed right before use; a day is already generous for a legacy signer,
+// and every accepted jti is stored until its exp.
+export const ASSERTION_LIFETIME_S_MIN = 60;
+
+export const ASSERTION_LIFETIME_S_MAX = 86_400;

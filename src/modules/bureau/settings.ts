@@ -1,6 +1,6 @@
 // Configuration of the bureau consultations: which provider answers (the built-in sandbox or a
 // real bureau over HTTP), how long a billed answer is reused, and the SCR's consent and
-// reference-month windows. Parsed once at start-up (platform/config/env.ts calls parseBureauEnv);
+// reference-month windows. Parsed once at start-up (the module descriptor declares parseBureauEnv; src/config.ts collects it);
 // every problem is reported at once, in English like the other start-up messages.
 import { isValidCnpj } from '../../platform/documents.js';
 import { httpBureauConfigFromEnv, type HttpBureauConfig } from './providers/http-config.js';
@@ -29,6 +29,12 @@ export interface BureauSettings {
   readonly scr: ScrWindowSettings;
   /** The sandbox's cnpjDaIfSolicitante; null = the sandbox default. */
   readonly requesterCnpj: string | null;
+}
+
+declare module '../../platform/config/env.js' {
+  interface ModuleSettings {
+    bureau: BureauSettings;
+  }
 }
 
 export const BUREAU_DEFAULTS = {

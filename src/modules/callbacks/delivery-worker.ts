@@ -89,8 +89,8 @@ const SILENT_LOG: WorkerLog = { warn: () => undefined, error: () => undefined };
 /** The worker's settings from the validated configuration (timeout, address policy). */
 export function callbackWorkerOptions(config: Config): Partial<CallbackWorkerOptions> {
   return {
-    timeout_ms: config.callbacksTimeoutMs,
-    address_policy: { allow_loopback: config.callbacksAllowLoopback, allow_private: config.callbacksAllowPrivate },
+    timeout_ms: config.callbacks.timeoutMs,
+    address_policy: { allow_loopback: config.callbacks.allowLoopback, allow_private: config.callbacks.allowPrivate },
   };
 }
 

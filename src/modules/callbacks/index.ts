@@ -1,6 +1,7 @@
 // The callbacks module's public entry: what other modules may use. Partner administration checks
 // and signs callback settings with the same rules the delivery worker applies.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { parseCallbacksEnv } from './settings.js';
 export { parseCallbackUrl } from './address-guard.js';
 export { parsePartnerHeader } from './partner-header.js';
 export { generateSecret } from './signing.js';
@@ -11,4 +12,5 @@ export { CALLBACK_STATUSES, countCallbacksByStatus, listCallbacks, redeliverCall
 export const descriptor: ModuleDescriptor = {
   name: 'callbacks',
   tables: ['callback_events', 'callback_deliveries'],
+  settings: { key: 'callbacks', parse: parseCallbacksEnv },
 };

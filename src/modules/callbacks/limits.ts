@@ -72,3 +72,10 @@ export const CALLBACK_SWEEP_BATCH_MAX = 1_000;
 /** `caas callbacks list`: rows shown by default and at most. */
 export const CALLBACK_LIST_ROWS_DEFAULT = 50;
 export const CALLBACK_LIST_ROWS_MAX = 1_000;
+
+// Used by settings.ts (CAAS_CALLBACKS_TIMEOUT_MS).
+// A callback attempt shorter than this cannot even connect across a continent; longer than the
+// maximum holds worker slots (and leases) hostage to one slow partner.
+export const CALLBACK_TIMEOUT_MS_MIN = 100;
+
+export const CALLBACK_TIMEOUT_MS_MAX = 60_000;

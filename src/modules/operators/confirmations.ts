@@ -10,24 +10,22 @@ import { DomainError } from '../../platform/errors.js';
 import { CONFIRMATIONS_LISTED_MAX } from './limits.js';
 import type { ConfirmationStatus } from './tables.js';
 
-export interface ConfirmationRequest {
+/** What a pending command is: the same fields when requested and when listed. */
+interface PendingCommand {
   kind: string;
   command: string;
   permission: string;
   input: unknown;
   summary: string;
   idempotencyKey: string;
+}
+
+export interface ConfirmationRequest extends PendingCommand {
   requestedBy: string;
 }
 
-export interface Confirmation {
+export interface Confirmation extends PendingCommand {
   id: string;
-  kind: string;
-  command: string;
-  permission: string;
-  input: unknown;
-  summary: string;
-  idempotencyKey: string;
   requestedBy: { id: string; email: string; name: string };
   requestedAt: Date;
   status: ConfirmationStatus;

@@ -2,6 +2,7 @@
 // sessions, login throttling, roles and permissions, four-eyes confirmations). Its public entry:
 // the console, the CLI and the composition root use only what is exported here.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { parseOperatorsEnv } from './settings.js';
 export { can, isRole, PERMISSIONS, ROLE_LABELS, ROLES, type Permission, type Role } from './permissions.js';
 export { DEFAULT_OPERATORS_SETTINGS, FOUR_EYES_KINDS, parseOperatorsEnv, type FourEyesKind, type OperatorsSettings } from './settings.js';
 export { assertOperatorLimits, PASSWORD_LENGTH_MIN, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, LOGIN_FAILURES_PER_ACCOUNT_MAX, LOGIN_FAILURES_PER_IP_MAX, LOGIN_THROTTLE_WINDOW_MS, CONFIRMATIONS_LISTED_MAX } from './limits.js';
@@ -33,4 +34,5 @@ export { closeConfirmation, confirmingDefinition, findConfirmation, listConfirma
 export const descriptor: ModuleDescriptor = {
   name: 'operators',
   tables: ['operators', 'operator_sessions', 'operator_login_failures', 'operator_confirmations'],
+  settings: { key: 'operators', parse: parseOperatorsEnv },
 };

@@ -1,5 +1,5 @@
-// Settings of operators and the console, parsed once at start-up (platform/config/env.ts calls
-// parseOperatorsEnv; a bad value is reported with the others and stops the service):
+// Settings of operators and the console, parsed once at start-up (the module descriptor declares
+// parseOperatorsEnv, src/config.ts collects it; a bad value is reported with the others and stops the service):
 //   CAAS_CONSOLE_TOTP_ADMINS=true   admins must log in with a TOTP code (enrolled on first login)
 //   CAAS_FOUR_EYES=payees,disbursements   actions of these kinds wait for a second operator
 import type { Env } from '../../platform/config/env-readers.js';
@@ -12,6 +12,12 @@ export interface OperatorsSettings {
   readonly totpRequiredForAdmins: boolean;
   /** CAAS_FOUR_EYES: kinds of console actions a second operator must confirm (default none). */
   readonly fourEyes: readonly FourEyesKind[];
+}
+
+declare module '../../platform/config/env.js' {
+  interface ModuleSettings {
+    operators: OperatorsSettings;
+  }
 }
 
 export const DEFAULT_OPERATORS_SETTINGS: OperatorsSettings = { totpRequiredForAdmins: false, fourEyes: [] };

@@ -1,6 +1,8 @@
 // The payees module's public entry: what other modules and the faces (CLI, console) may use.
 // Console (issue 16): the review commands and the review queue.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { spec as registerPayee } from './register-payee.schema.js';
+import { spec as getPayee } from './get-payee.schema.js';
 export { approvePayeeCommand, rejectPayeeCommand } from './review-commands.js';
 export { countPendingPayees, listPayees, type ListedPayee, type PayeeListing } from './list-payees.js';
 export { PayeeSituacao, SITUACAO_DESCRIPTIONS, parseSituacao, type PayeeSituacaoCode } from './payee-status.js';
@@ -10,4 +12,5 @@ export type { PayeeWire } from './payee-view.js';
 export const descriptor: ModuleDescriptor = {
   name: 'payees',
   tables: ['payees', 'payee_reviews'],
+  operations: [registerPayee, getPayee],
 };

@@ -1,6 +1,14 @@
 // The proposals module's public entry: what other modules and the faces (CLI, console) may use.
 // Console (issue 16): the service team's commands and the read side of the book of proposals.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { parseProposalsEnv } from './settings.js';
+import { spec as createProposal } from './create-proposal.schema.js';
+import { spec as refuseProposal } from './refuse-proposal.schema.js';
+import { spec as updatePaymentAccount } from './update-payment-account.schema.js';
+import { spec as cancelProposal } from './cancel-proposal.schema.js';
+import { spec as getProposal } from './get-proposal.schema.js';
+import { spec as finalizeProposal } from './finalize-proposal.schema.js';
+import { spec as saveGuaranteeDocument } from './save-guarantee-document.schema.js';
 export { proposalOperatorCommands, type ProposalOperatorCommand, type ProposalOperatorCommands } from './operator-commands.js';
 export type { OperatorCommand, OperatorOutcome } from './operator-lifecycle.js';
 export { countProposals, listProposals, NO_PROPOSAL_FILTER, pageProposals, type ProposalFilter, type ProposalRecord, type ProposalSearch } from './list-proposals.js';
@@ -14,4 +22,6 @@ export { proposalDeps } from './proposal-wiring.js';
 export const descriptor: ModuleDescriptor = {
   name: 'proposals',
   tables: ['proposals', 'proposal_history', 'proposal_installments'],
+  settings: { key: 'proposals', parse: parseProposalsEnv },
+  operations: [createProposal, refuseProposal, updatePaymentAccount, cancelProposal, getProposal, finalizeProposal, saveGuaranteeDocument],
 };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, loadConfig } from '../../platform/config/env.js';
+import { ConfigError, loadConfig } from '../../config.js';
 import { main } from '../../cli/main.js';
 
 test('IOF caps: absent means the dated defaults; operator values are read as exact decimals', () => {

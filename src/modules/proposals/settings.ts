@@ -1,6 +1,6 @@
 // Configuration of proposals: the operator's IOF caps (CAAS_IOF_CAP_PF_PERCENT,
-// CAAS_IOF_CAP_PJ_PERCENT). Parsed once at start-up (platform/config/env.ts calls
-// parseProposalsEnv); a bad value is reported with the others and stops the service.
+// CAAS_IOF_CAP_PJ_PERCENT). Parsed once at start-up (the module descriptor declares
+// parseProposalsEnv; src/config.ts collects it); a bad value is reported with the others and stops the service.
 import type { Env } from '../../platform/config/env-readers.js';
 import { type Decimal, dec } from '../../platform/money.js';
 // Type-only: start-up (and `caas --help`, which loads the config module) need not load the pricing maths.
@@ -11,6 +11,12 @@ import { IOF_CAP_PERCENT_MAX, IOF_CAP_PERCENT_DECIMALS_MAX } from './limits.js';
 export interface ProposalsSettings {
   /** null per person type = the dated default ceiling (docs/pricing.md, "IOF cap"). */
   readonly iofCaps: IofCaps;
+}
+
+declare module '../../platform/config/env.js' {
+  interface ModuleSettings {
+    proposals: ProposalsSettings;
+  }
 }
 
 const PERCENT_RE = /^\d{1,3}(\.\d+)?$/;

@@ -9,6 +9,17 @@
 // receivables-blocks.ts (wire pieces), export-receivables.ts (the book export), operator-views.ts
 // (the console's read side).
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { parseReceivablesEnv } from './settings.js';
+import { spec as cancelCharges } from './collections/cancel-charges.schema.js';
+import { spec as generateSingleBoleto } from './collections/generate-single-boleto.schema.js';
+import { spec as generateMultipleBoletos } from './collections/generate-multiple-boletos.schema.js';
+import { spec as generateSingleCharge } from './collections/generate-single-charge.schema.js';
+import { spec as generateMultipleCharges } from './collections/generate-multiple-charges.schema.js';
+import { spec as getScheduleDetails } from './schedule/get-schedule-details.schema.js';
+import { spec as addInstallmentLaunches } from './payments/add-installment-launches.schema.js';
+import { spec as addInstallmentLaunch } from './payments/add-installment-launch.schema.js';
+import { spec as getInstallments } from './schedule/get-installments.schema.js';
+import { spec as getBoletos } from './collections/get-boletos.schema.js';
 
 // The schedule, as proposals sees it (bound in the composition root).
 export type { BoletoSummary, CancelSchedule, DescribeBoleto, OpenSchedule, PlannedInstallment, ScheduleOpening, ScheduleSummary, SummarizeSchedule } from './schedule/schedule-contract.js';
@@ -25,6 +36,7 @@ export { boletoById, boletoInstallments, boletoOfCharge, chargeById, chargeInsta
 export { boletoBatches, countBoletos, listBoletos, NO_BOLETO_FILTER, type ListedBoleto } from './collections/list-boletos.js';
 export { boletoMetrics } from './collections/boleto-metrics.js';
 export { bradescoNossoNumeroDigit, itauNossoNumeroDigit, modulo10 } from './collections/boleto/check-digits.js';
+export type { BoletoIssuerConfig } from './collections/boleto/free-field.js';
 export { buildBrCode } from './collections/pix/br-code.js';
 export { qrPngBase64 } from './collections/pix/qr.js';
 
@@ -49,4 +61,6 @@ export { BOLETO_STATUS_OPTIONS, boletoSlipByNumber, CHARGE_STATUSES, collectionF
 export const descriptor: ModuleDescriptor = {
   name: 'receivables',
   tables: ['receivable_schedules', 'receivable_installments', 'receivable_charges', 'receivable_charge_installments', 'receivable_boletos', 'receivable_boleto_installments', 'receivable_launches'],
+  settings: { key: 'receivables', parse: parseReceivablesEnv },
+  operations: [cancelCharges, generateSingleBoleto, generateMultipleBoletos, generateSingleCharge, generateMultipleCharges, getScheduleDetails, addInstallmentLaunches, addInstallmentLaunch, getInstallments, getBoletos],
 };

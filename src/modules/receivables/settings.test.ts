@@ -1,7 +1,7 @@
 // Receivables configuration: sandbox defaults are valid, and every bad setting is reported at start-up.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, loadConfig } from '../../platform/config/env.js';
+import { ConfigError, loadConfig } from '../../config.js';
 import { parseReceivablesEnv, sandboxSettings } from './settings.js';
 
 test('sandbox defaults: Banco do Brasil 001, convênio of 7 digits, late-charge defaults', () => {

@@ -1,6 +1,6 @@
 // Configuration of receivables: the boleto issuer (bank, convênio, carteira, agência/conta), the
 // beneficiary printed on the slip, the Pix receiver of the hybrid boleto, and the late-charge
-// rates. Parsed from the environment once (platform/config/env.ts calls parseReceivablesEnv) with
+// rates. Parsed from the environment once (the module descriptor declares parseReceivablesEnv; src/config.ts collects it) with
 // sandbox defaults, and every problem reported at start-up.
 import { classifyDocument } from '../../platform/documents.js';
 import { issuerConfigProblems, type BoletoIssuerConfig } from './collections/boleto/free-field.js';
@@ -15,6 +15,12 @@ export interface ReceivablesSettings {
   beneficiary: { name: string; document: string };
   pix: { key: string; merchantName: string; merchantCity: string };
   charges: ChargesConfig;
+}
+
+declare module '../../platform/config/env.js' {
+  interface ModuleSettings {
+    receivables: ReceivablesSettings;
+  }
 }
 
 const BANK_NAMES: Readonly<Record<string, string>> = { '001': 'Banco do Brasil S.A.', '237': 'Banco Bradesco S.A.', '341': 'Itaú Unibanco S.A.' };

@@ -1,6 +1,7 @@
 // The settlement module: money from banks (CNAB 240 files) and Pix providers (API Pix) applied to
 // receivables. Its public entry: everything other modules, the CLI and the composition root use.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { parseSettlementEnv } from './settings.js';
 export { CnabError } from './cnab/record.js';
 export { BANK_PROFILES, bankProfile, type BankProfile, type ReturnKind } from './cnab/profiles.js';
 export { buildRemittance, remittanceText, type RemittanceEntry } from './cnab/remittance.js';
@@ -23,5 +24,6 @@ export { pixClientFor } from './pix/provider.js';
 /** What this module brings to the composition root (src/compose.ts). */
 export const descriptor: ModuleDescriptor = {
   name: 'settlement',
-  tables: ['settlement_files', 'settlement_remittance_items', 'settlement_events', 'settlement_unmatched', 'settlement_pix_notifications'],
+  tables: ['settlement_files', 'settlement_remittance_items', 'settlement_events', 'settlement_unmatched', 'settlement_pix_notifications', 'settlement_pix_refunds'],
+  settings: { key: 'settlement', parse: parseSettlementEnv },
 };

@@ -30,6 +30,12 @@ export interface SettlementSettings {
   readonly pix: PixProviderSettings | null;
 }
 
+declare module '../../platform/config/env.js' {
+  interface ModuleSettings {
+    settlement: SettlementSettings;
+  }
+}
+
 const PIX_VARS = ['CAAS_PIX_PSP_URL', 'CAAS_PIX_PSP_TOKEN_URL', 'CAAS_PIX_PSP_CLIENT_ID', 'CAAS_PIX_PSP_CLIENT_SECRET', 'CAAS_PIX_WEBHOOK_SECRET'] as const;
 const WEBHOOK_SECRET_RE = /^[A-Za-z0-9_-]{32,128}$/;
 

@@ -72,12 +72,23 @@ export interface SettlementPixNotificationsTable {
   last_error: string | null;
 }
 
+/** A refund the provider accepted (migration 0035): the refunds of one pix add up to at most its amount. */
+export interface SettlementPixRefundsTable {
+  end_to_end_id: string;
+  refund_id: string;
+  amount: string;
+  rtr_id: string;
+  status: string;
+  created_at: Date;
+}
+
 export interface SettlementTables {
   settlement_files: SettlementFilesTable;
   settlement_remittance_items: SettlementRemittanceItemsTable;
   settlement_events: SettlementEventsTable;
   settlement_unmatched: SettlementUnmatchedTable;
   settlement_pix_notifications: SettlementPixNotificationsTable;
+  settlement_pix_refunds: SettlementPixRefundsTable;
 }
 
 // Registers these tables in the one Database type (platform/db/schema.ts): platform imports no module.

@@ -13,3 +13,13 @@ export function envInteger(env: Env, name: string, fallback: number, min: number
   }
   return value;
 }
+
+/** true/false (also 1/0, yes/no, on/off, any case); absent or empty → fallback; anything else → a problem. */
+export function envBoolean(env: Env, name: string, fallback: boolean, problems: string[]): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  problems.push(`${name} must be true or false, got "${raw}"`);
+  return fallback;
+}

@@ -1,22 +1,19 @@
 // Configuration from the environment, validated once at start-up with clear messages.
-// Nothing else reads process.env: use cases receive the parsed Config.
+// Nothing else reads process.env: use cases receive the parsed Config. Platform parses its own
+// settings here; each module's descriptor declares a parser of its own (`settings`, under its
+// name), and the composition root (src/config.ts) hands them to loadConfigOf.
 import path from 'node:path';
-import { envInteger } from './env-readers.js';
+import { envBoolean, envInteger, type Env as ReadonlyEnv } from './env-readers.js';
 import { LIMITS } from './limits.js';
-import { ASSERTION_LIFETIME_MAX_S_DEFAULT } from '../../modules/auth/assertion-checks.js';
-import { parseReceivablesEnv, type ReceivablesSettings } from '../../modules/receivables/settings.js';
-import { parseBureauEnv, type BureauSettings } from '../../modules/bureau/settings.js';
-import { parseSettlementEnv, type SettlementSettings } from '../../modules/settlement/settings.js';
-import { parseProposalsEnv, type ProposalsSettings } from '../../modules/proposals/settings.js';
-import { parseOperatorsEnv, type OperatorsSettings } from '../../modules/operators/settings.js';
-import { RATE_PER_SECOND_MAX, ASSERTION_LIFETIME_S_MIN, ASSERTION_LIFETIME_S_MAX, RETENTION_HOURS_MIN, RETENTION_HOURS_MAX, CALLBACK_TIMEOUT_MS_MIN, CALLBACK_TIMEOUT_MS_MAX } from './limits.js';
+import { RATE_PER_SECOND_MAX, RETENTION_HOURS_MIN, RETENTION_HOURS_MAX } from './limits.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 export type LogFormat = 'json' | 'pretty';
 const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
 
-export interface Config {
+/** What platform itself reads from the environment. */
+export interface PlatformSettings {
   host: string;
   port: number;
   /** The absolute address partners use: {base_url}, {auth_url} and {pix_url} of the interface. */
@@ -29,15 +26,6 @@ export interface Config {
   logLevel: LogLevel;
   /** LOG_FORMAT: json (default, one JSON object a line) or pretty (human-readable, pino-pretty). */
   logFormat: LogFormat;
-  /** Extra accepted names of the scope that releases everything (comma-separated in env). */
-  fullScopeAliases: string[];
-  /** Longest client assertion accepted: exp − iat, in seconds (CAAS_ASSERTION_LIFETIME_MAX_S). */
-  assertionLifetimeMax_s: number;
-  /** Allow callback URLs that resolve to private ranges (CAAS_CALLBACKS_ALLOW_PRIVATE). */
-  callbacksAllowPrivate: boolean;
-  callbacksAllowLoopback: boolean;
-  /** One callback delivery attempt, connect to answer (CAAS_CALLBACKS_TIMEOUT_MS, default 10 s). */
-  callbacksTimeoutMs: number;
   /** Sandbox mode (CAAS_SANDBOX): the service clock can be set and advanced (docs/sandbox.md). */
   sandbox: boolean;
   /** Background workers (callbacks, offline registration, cancellations, purges) in this process. */
@@ -46,17 +34,21 @@ export interface Config {
   idempotencyRetentionMs: number;
   /** Per-partner request rate of one instance (token bucket; burst = 2× the rate). */
   rateLimitPerSecond: number;
-  /** Boleto issuer, beneficiary, Pix receiver and late-charge rates (docs/receivables.md). */
-  receivables: ReceivablesSettings;
-  /** Bureau provider (BUREAU_PROVIDER), answer reuse window and SCR windows (docs/bureau.md). */
-  bureau: BureauSettings;
-  /** Boleto registration (sandbox or CNAB), the CNAB inbox, the Pix provider (docs/settlement.md). */
-  settlement: SettlementSettings;
-  /** Operator IOF caps (CAAS_IOF_CAP_PF_PERCENT / CAAS_IOF_CAP_PJ_PERCENT; docs/pricing.md). */
-  proposals: ProposalsSettings;
-  /** Console operators: TOTP for admins (CAAS_CONSOLE_TOTP_ADMINS), four-eyes (CAAS_FOUR_EYES); docs/console.md. */
-  operators: OperatorsSettings;
 }
+
+/**
+ * Each module's settings, under its name (config.receivables…): a module adds its entry by
+ * declaration merging in its settings.ts, and its descriptor's `settings` parses it.
+ */
+export interface ModuleSettings {}
+
+export interface Config extends PlatformSettings, ModuleSettings {}
+
+/** A module's settings parser: problems are appended (in English, for operators), never thrown. */
+export type SettingsParser<T> = (env: ReadonlyEnv, problems: string[], cwd: string) => T;
+
+/** What a descriptor declares: the key of its settings in Config (its name) and their parser. */
+export type SettingsSource = { [K in keyof ModuleSettings]: { readonly key: K; readonly parse: SettingsParser<ModuleSettings[K]> } }[keyof ModuleSettings];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -77,14 +69,6 @@ function parsePort(raw: string | undefined, fallback: number, name: string, prob
   return n;
 }
 
-function parseBool(raw: string | undefined, fallback: boolean, name: string, problems: string[]): boolean {
-  if (raw === undefined || raw === '') return fallback;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
-  problems.push(`${name} must be true or false, got "${raw}"`);
-  return fallback;
-}
-
 function parseUrl(raw: string, name: string, protocols: string[], problems: string[]): string | null {
   try {
     const url = new URL(raw);
@@ -100,22 +84,6 @@ function parseUrl(raw: string, name: string, protocols: string[], problems: stri
 }
 
 
-
-
-
-const CALLBACK_TIMEOUT_MS_DEFAULT = 10_000;
-
-function parseCallbackTimeout(raw: string | undefined, problems: string[]): number {
-  if (raw === undefined || raw === '') return CALLBACK_TIMEOUT_MS_DEFAULT;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < CALLBACK_TIMEOUT_MS_MIN || n > CALLBACK_TIMEOUT_MS_MAX) {
-    problems.push(`CAAS_CALLBACKS_TIMEOUT_MS must be an integer from ${CALLBACK_TIMEOUT_MS_MIN} to ${CALLBACK_TIMEOUT_MS_MAX}, got "${raw}"`);
-    return CALLBACK_TIMEOUT_MS_DEFAULT;
-  }
-  return n;
-}
-
-
 function parseLogFormat(raw: string | undefined, problems: string[]): LogFormat {
   const format = (raw === undefined || raw === '' ? 'json' : raw.toLowerCase()) as LogFormat;
   if (LOG_FORMATS.includes(format)) return format;
@@ -123,7 +91,8 @@ function parseLogFormat(raw: string | undefined, problems: string[]): LogFormat 
   return 'json';
 }
 
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+/** Platform's settings and every module's (`modules`: the descriptors' parsers), all problems at once. */
+export function loadConfigOf(modules: readonly SettingsSource[], env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
   const host = env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1';
   const port = parsePort(env.PORT, 8080, 'PORT', problems);
@@ -134,14 +103,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const systemDir = path.resolve(cwd, env.CAAS_SYSTEM_DIR && env.CAAS_SYSTEM_DIR !== '' ? env.CAAS_SYSTEM_DIR : '/var/lib/caas');
   const rawLevel = (env.LOG_LEVEL ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(rawLevel as LogLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
-  const fullScopeAliases = (env.CAAS_FULL_SCOPE_ALIASES ?? 'bmp.digital.api.full.access')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  for (const alias of fullScopeAliases) {
-    if (!/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(alias)) problems.push(`CAAS_FULL_SCOPE_ALIASES has an invalid scope name "${alias}"`);
-  }
-  const config: Config = {
+  const platform: PlatformSettings = {
     host,
     port,
     publicUrl,
@@ -150,21 +112,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     systemDir,
     logLevel: rawLevel as LogLevel,
     logFormat: parseLogFormat(env.LOG_FORMAT, problems),
-    fullScopeAliases,
-    assertionLifetimeMax_s: envInteger(env, 'CAAS_ASSERTION_LIFETIME_MAX_S', ASSERTION_LIFETIME_MAX_S_DEFAULT, ASSERTION_LIFETIME_S_MIN, ASSERTION_LIFETIME_S_MAX, problems),
-    callbacksAllowPrivate: parseBool(env.CAAS_CALLBACKS_ALLOW_PRIVATE, false, 'CAAS_CALLBACKS_ALLOW_PRIVATE', problems),
-    callbacksAllowLoopback: parseBool(env.CAAS_CALLBACKS_ALLOW_LOOPBACK, true, 'CAAS_CALLBACKS_ALLOW_LOOPBACK', problems),
-    callbacksTimeoutMs: parseCallbackTimeout(env.CAAS_CALLBACKS_TIMEOUT_MS, problems),
-    sandbox: parseBool(env.CAAS_SANDBOX, false, 'CAAS_SANDBOX', problems),
-    workersEnabled: parseBool(env.CAAS_WORKERS, true, 'CAAS_WORKERS', problems),
+    sandbox: envBoolean(env, 'CAAS_SANDBOX', false, problems),
+    workersEnabled: envBoolean(env, 'CAAS_WORKERS', true, problems),
     idempotencyRetentionMs: envInteger(env, 'CAAS_IDEMPOTENCY_RETENTION_HOURS', RETENTION_HOURS_MIN, RETENTION_HOURS_MIN, RETENTION_HOURS_MAX, problems) * 3_600_000,
     rateLimitPerSecond: envInteger(env, 'CAAS_RATE_LIMIT_PER_SECOND', LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND, 1, RATE_PER_SECOND_MAX, problems),
-    receivables: parseReceivablesEnv(env, problems),
-    bureau: parseBureauEnv(env, problems),
-    settlement: parseSettlementEnv(env, problems, cwd),
-    proposals: parseProposalsEnv(env, problems),
-    operators: parseOperatorsEnv(env, problems),
   };
+  const settings = Object.fromEntries(modules.map((source) => [source.key, source.parse(env, problems, cwd)]));
   if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  return { ...platform, ...settings } as Config;
 }

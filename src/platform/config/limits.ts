@@ -106,21 +106,9 @@ export function assertLimitValues(source: string, values: Readonly<Record<string
 // Used by env.ts.
 export const RATE_PER_SECOND_MAX = 1_000_000;
 
-// A client assertion is signed right before use; a day is already generous for a legacy signer,
-// and every accepted jti is stored until its exp.
-export const ASSERTION_LIFETIME_S_MIN = 60;
-
-export const ASSERTION_LIFETIME_S_MAX = 86_400;
-
 export const RETENTION_HOURS_MIN = 24;
 
 export const RETENTION_HOURS_MAX = 24 * 90;
-
-// A callback attempt shorter than this cannot even connect across a continent; longer than the
-// maximum holds worker slots (and leases) hostage to one slow partner.
-export const CALLBACK_TIMEOUT_MS_MIN = 100;
-
-export const CALLBACK_TIMEOUT_MS_MAX = 60_000;
 
 // Used by ../http/operations.ts.
 /** How many ignored paths one debug line lists (the count is always complete). */

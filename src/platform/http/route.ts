@@ -36,7 +36,7 @@ export function defineRoute<B extends TSchema, R extends TSchema>(spec: Operatio
 
 /** The partner behind a request, as the runner and queries see it (audit: which client). */
 export function partnerActor(auth: AuthContext): Actor {
-  return { kind: 'partner', id: auth.partnerId, source: `api ${auth.clientId}` };
+  return { kind: 'partner', id: auth.partnerId, source: `api ${auth.clientId}`, name: auth.clientId };
 }
 
 /**

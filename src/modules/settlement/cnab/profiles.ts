@@ -1,19 +1,12 @@
 // Where the CNAB 240 layouts of Banco do Brasil (001), Itaú (341) and Bradesco (237) differ from
 // FEBRABAN's, as data: layout versions, the convênio field of the headers, how the 20 positions of
 // the nosso número are filled, the return movement codes and the rejection reason texts.
-import { bradescoNossoNumeroDigit, itauNossoNumeroDigit } from '../../receivables/index.js';
+import { bradescoNossoNumeroDigit, itauNossoNumeroDigit, type BoletoIssuerConfig } from '../../receivables/index.js';
 
 export type ReturnKind = 'registered' | 'rejected' | 'settled' | 'writtenOff' | 'informational';
 
-/** What the profile needs of the issuer configuration (receivables' BoletoIssuerConfig). */
-export interface CnabIssuer {
-  agreement?: string;
-  wallet: string;
-  branch: string;
-  branchDigit?: string;
-  account: string;
-  accountDigit?: string;
-}
+/** What the profile needs of the issuer configuration: receivables' own, less the bank. */
+export type CnabIssuer = Omit<BoletoIssuerConfig, 'bankCode'>;
 
 export interface BankProfile {
   code: string;

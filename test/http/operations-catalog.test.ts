@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { ALL_SPECS } from './operations-catalog.js';
-import { compileBodyValidator } from './schema-compiler.js';
-import { parseJsonBody } from './json-body.js';
-import { operationExamples } from '../../reference/operation-examples.js';
+import { ALL_SPECS } from '../../src/descriptors.js';
+import { compileBodyValidator } from '../../src/platform/http/schema-compiler.js';
+import { parseJsonBody } from '../../src/platform/http/json-body.js';
+import { operationExamples } from '../../src/reference/operation-examples.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
