@@ -49,7 +49,7 @@ async function postLogout(services: ConsoleServices, request: FastifyRequest, re
   const session = await sessionOf(services, request);
   const token = request.cookies[SESSION_COOKIE];
   if (session !== null && typeof token === 'string') {
-    if (!csrfValid(request, session.csrfToken, formOf(request))) return errorPage(reply, 403, 'Formulário recusado', 'O formulário expirou ou não veio deste console (CSRF).');
+    if (!csrfValid(services, request, session.csrfToken, formOf(request))) return errorPage(reply, 403, 'Formulário recusado', 'O formulário expirou ou não veio deste console (CSRF).');
     await closeSession(services.db, token);
   }
   reply.clearCookie(SESSION_COOKIE, cookieOptions());
@@ -96,7 +96,7 @@ ${field({ name: 'code', label: 'Código', inputmode: 'numeric', autocomplete: 'o
 
 async function postTotp(services: ConsoleServices, session: Session, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const form = formOf(request);
-  if (!csrfValid(request, session.csrfToken, form)) return errorPage(reply, 403, 'Formulário recusado', 'O formulário expirou ou não veio deste console (CSRF).');
+  if (!csrfValid(services, request, session.csrfToken, form)) return errorPage(reply, 403, 'Formulário recusado', 'O formulário expirou ou não veio deste console (CSRF).');
   const secret = form.secret ?? '';
   if (!/^[A-Z2-7]{32}$/.test(secret)) return errorPage(reply, 400, 'Formulário inválido', 'Chave inválida.');
   const step = totpStep(secret, form.code ?? '', services.wallClock.now());

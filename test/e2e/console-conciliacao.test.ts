@@ -11,15 +11,15 @@ import type { Browser } from 'playwright-core';
 import { systemClock } from '../../src/platform/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { addDays, brazilDateAt } from '../../src/platform/dates.js';
-import { createTestDatabase, type TestDatabase } from '../support/db.js';
+import type { TestDatabase } from '../support/db.js';
 import { signedIn } from '../support/console-data.js';
-import { createTestOperator, launchChromium, type TestOperator } from '../support/console.js';
+import { createTestOperator, startConsoleStack, stopConsoleStack, type TestOperator } from '../support/console.js';
 import { fetchToken, onboardPartner, postJson, type E2ePartner } from '../support/e2e-partner.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import type { RunningServer } from '../support/server.js';
 import { seedSettlementDay, type SettlementDay } from '../support/settlement-day.js';
 
 const SCREENSHOTS = process.env.CAAS_CONSOLE_SCREENSHOTS === '1' ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'console') : null;
-const ENV = { CAAS_WORKERS: 'false', CAAS_BOLETO_REGISTRATION: 'cnab' };
+const ENV = { CAAS_BOLETO_REGISTRATION: 'cnab' };
 
 let database: TestDatabase;
 let server: RunningServer;
@@ -30,17 +30,12 @@ let seeded: SettlementDay;
 const today = brazilDateAt(new Date());
 
 before(async () => {
-  database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
-  process.env.LOG_LEVEL = 'silent';
-  process.env.CAAS_WORKERS = 'false';
-  server = await startServer({ DATABASE_URL: database.url, ...ENV });
-  browser = await launchChromium();
+  ({ database, server, browser } = await startConsoleStack(ENV));
   analyst = await createTestOperator(database.db, 'analyst', { name: 'Bruno Analista' });
   partner = await onboardPartner(server.url);
   const token = await fetchToken(server.url, partner);
   const { id } = await database.db.selectFrom('partners').select('id').where('client_id', '=', partner.clientId).executeTakeFirstOrThrow();
-  const config = loadConfig({ PUBLIC_URL: server.url, DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...ENV });
+  const config = loadConfig({ PUBLIC_URL: server.url, DATABASE_URL: database.url, LOG_LEVEL: 'silent', CAAS_WORKERS: 'false', ...ENV });
   seeded = await seedSettlementDay({
     db: database.db,
     clock: systemClock,
@@ -55,11 +50,8 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.kill('SIGKILL');
   partner?.cleanup();
-  await database?.drop();
-  delete process.env.DATABASE_URL;
+  await stopConsoleStack({ browser, server, database });
 });
 
 test('Conciliação: per channel, the unmatched receipt and the pending pix of today; another day; the CSV', async () => {

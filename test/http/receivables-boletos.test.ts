@@ -165,6 +165,9 @@ describe('GerarUnicoBoleto', () => {
     assert.deepEqual(await runJobs(world), { done: 1, retried: 0, failed: 0 });
     const registered = (await details(world, s.proposalId, { nroParcelas: [1] })).parcelas[0]!.boletos![0]!;
     assert.deepEqual([registered.situacaoBoletoRegistro, registered.descricaoBoletoRegistro], [1, 'Registrado']);
+    const events = await outbox(world, s.proposalId);
+    assert.deepEqual(events.map((e) => e.type), [0, 5], 'event 5 of an offline boleto at its registration (decision S25)');
+    assert.equal((events[1]!.body.GeracaoBoleto as Record<string, unknown>).NroBoleto, registered.numeroBoleto);
   });
 
   test('boletos due on both sides of the 2025-02-22 factor restart', async () => {

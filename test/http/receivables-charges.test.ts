@@ -71,10 +71,10 @@ describe('GerarUnicaCobranca', () => {
     assert.deepEqual([(events[1]!.body.GeracaoCobranca as Record<string, unknown>).CodigoLiquidacao, (events[1]!.body.GeracaoCobranca as Record<string, unknown>).CodigoBoleto], [code, null]);
   });
 
-  test('boleto only, offline: event 8 once the registration job has run', async () => {
+  test('boleto only, offline: events 5 and 8 once the registration job has run (decision S25)', async () => {
     const s = await openFor(world);
     await charge(s.proposalId, [1], { pagamentoViaBoleto: true, tipoRegistro: 2 });
-    assert.deepEqual((await outbox(world, s.proposalId)).map((e) => e.type), [0, 5]);
+    assert.deepEqual((await outbox(world, s.proposalId)).map((e) => e.type), [0], 'no event 5 before the registration');
     const [p1] = (await details(world, s.proposalId, { nroParcelas: [1] })).parcelas;
     assert.deepEqual(p1!.pix, []);
     await runJobs(world);

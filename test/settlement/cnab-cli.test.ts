@@ -48,6 +48,7 @@ test('remittance, then a return file applied once: registered, rejected, late ov
   }
   const [b1, b2, b3] = await boletos(s.proposalId);
   assert.deepEqual([b1!.registration_status, b2!.registration_status, b3!.registration_status], [0, 0, 0]);
+  assert.deepEqual((await outbox(world, s.proposalId)).filter((e) => e.type === 5), [], 'event 5 waits for the bank (decision S25)');
 
   const sent = await cli('cnab', 'remessa', '--out', dir, '--json');
   assert.equal(sent.code, 0, sent.err);
@@ -90,6 +91,8 @@ test('remittance, then a return file applied once: registered, rejected, late ov
   const unmatched = await db.selectFrom('settlement_unmatched').select(['reference', 'amount', 'reason', 'actor']).execute();
   assert.deepEqual(unmatched.map((u) => [u.amount, u.actor]), [['50.00', 'bank:001']]);
   assert.match(unmatched[0]!.reason, /referência desconhecida/);
+  const created = (await outbox(world, s.proposalId)).filter((e) => e.type === 5).map((e) => (e.body.GeracaoBoleto as Record<string, unknown>).NroBoleto);
+  assert.deepEqual(created, [b1!.numero, b3!.numero], 'event 5 for the two boletos the bank registered, none for the rejected one');
   const callbackTypes = (await outbox(world, s.proposalId)).map((e) => e.type);
   assert.deepEqual(callbackTypes.filter((t) => t === 3).length, 2, `event 3 per settlement: ${callbackTypes}`);
 

@@ -17,5 +17,5 @@ export const descriptor: ModuleDescriptor = {
   tables: ['bureau_cache', 'bureau_consultations'],
   settings: { key: 'bureau', parse: parseBureauEnv },
   operations: [queryBureau, queryScr, queryFraudBase],
-  routes: (ctx) => bureauRoutes({ provider: createBureauProvider(ctx.config.bureau, ctx.clock) }),
+  routes: (ctx) => bureauRoutes({ provider: createBureauProvider(ctx.config.bureau, ctx.clock), settings: ctx.config.bureau }),
 };

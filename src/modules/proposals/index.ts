@@ -29,7 +29,7 @@ export const descriptor: ModuleDescriptor = {
   tables: ['proposals', 'proposal_history', 'proposal_installments'],
   settings: { key: 'proposals', parse: parseProposalsEnv },
   operations: [createProposal, refuseProposal, updatePaymentAccount, cancelProposal, getProposal, finalizeProposal, saveGuaranteeDocument],
-  routes: (ctx) => proposalsRoutes(ctx.bindings.proposals),
+  routes: (ctx) => proposalsRoutes(ctx.bindings.proposals, ctx.config.proposals, ctx.config.publicUrl),
   commands: (ctx) => Object.values(operatorCommands(ctx.bindings.proposals)),
   metrics: [proposalMetrics],
 };

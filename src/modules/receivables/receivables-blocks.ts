@@ -2,6 +2,9 @@
 import { Type, DateTimeOut, MoneyOut, bool, dateTime, envelope, integer, money, obj, opt, text } from '../../platform/http/schema-types.js';
 import { installmentNumber, TextOut, UuidOut } from '../../platform/http/wire-blocks.js';
 import { CHARGE_DESCRIPTION_LENGTH_MAX } from './limits.js';
+import type { ScheduleReference } from './schedule/schedule-repository.js';
+import type { MultipleItem } from './collections/collection-orders.js';
+import type { Static } from 'typebox';
 
 
 export const chargeDescription = () => opt(text({ minLength: 1, maxLength: CHARGE_DESCRIPTION_LENGTH_MAX }));
@@ -38,3 +41,13 @@ export const IssuedBoletosOut = Type.Array(
     urlImpressao: Type.String({ description: 'The printable slip (PDF); the link itself is the credential' }),
   }),
 );
+
+/** The `dto` of every receivables operation (codigoProposta, codigoOperacao, numeroProposta) → the schedule reference. */
+export function scheduleReference(dto: { codigoProposta?: string | null; codigoOperacao?: string | null; numeroProposta?: number | null } | null | undefined): ScheduleReference {
+  return { proposalId: dto?.codigoProposta ?? null, operationCode: dto?.codigoOperacao ?? null, proposalNumber: dto?.numeroProposta ?? null };
+}
+
+/** `parcelas` of a multiple-boleto or multiple-charge request → the items of the command. */
+export function multipleItems(items: ReadonlyArray<Static<typeof ChargeInstallment>> | null | undefined): MultipleItem[] {
+  return (items ?? []).map((i) => ({ installmentNumber: i.nroParcela ?? null, dueDate: i.dtVencimento ?? null, expiresOn: i.dtExpiracao ?? null, discount: i.vlrDesconto ?? null, allowDecapitalization: i.permiteDescapitalizacao ?? null }));
+}

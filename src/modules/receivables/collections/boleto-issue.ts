@@ -1,6 +1,7 @@
 // Issuing one boleto: the nosso número from the database sequence, the FEBRABAN barcode and
 // linha digitável, the Pix BR Code of the hybrid boleto, an unguessable print token, the rows, and
-// event 5. Registration at the bank is a separate step (boleto-registration.ts).
+// event 5 when registered at issue (online). Registration at the bank is a separate step
+// (boleto-registration.ts), which sends event 5 of an offline boleto.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Executor } from '../../../platform/db/pool.js';
@@ -111,7 +112,8 @@ export async function issueBoleto(tx: Executor, settings: ReceivablesSettings, r
     },
     request.installments.map((i) => ({ boleto_id: id, installment_id: i.row.id, installment_number: i.row.number, discount: i.discount.toFixed(2), live: true })),
   );
-  const parcelas = request.installments.map((i) => i.row.number);
-  await enqueueBoletoCreated(tx, request.schedule, boleto, parcelas, now);
+  // Event 5 announces a registered boleto (decision S25): online now; offline (tipoRegistro 2)
+  // when the bank confirms the registration (boleto-registration.ts registerBoleto).
+  if (online) await enqueueBoletoCreated(tx, request.schedule, boleto, request.installments.map((i) => i.row.number), now);
   return boleto;
 }

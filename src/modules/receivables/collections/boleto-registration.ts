@@ -1,13 +1,14 @@
 // Registration of a boleto at the issuing bank. tipoRegistro 1 (online) registers inside the
 // request's transaction, before the answer (the sandbox bank accepts at issue, so the row is
 // written registered: one insert rather than an insert and an update, issue 14); 2 (offline) enqueues a 'boleto.register' job that the
-// job runner executes later. This service is its own sandbox bank: registration accepts every
+// job runner executes later (or, with CAAS_BOLETO_REGISTRATION=cnab, waits for the bank's return
+// file); event 5 of an offline boleto is sent when it is registered. This service is its own sandbox bank: registration accepts every
 // boleto it issued (the barcode was validated when built). A real bank adapter plugs in here.
 import type { Executor } from '../../../platform/db/pool.js';
 import { enqueueJob, type JobHandler } from '../../../platform/jobs.js';
 import { BoletoSituacao } from './boleto-status.js';
-import { boletoById, chargeById, chargeInstallments, setBoletoSituacao, type BoletoRow } from './collection-repository.js';
-import { enqueueChargeRegistered } from '../schedule-events.js';
+import { boletoById, boletoInstallments, chargeById, chargeInstallments, setBoletoSituacao, type BoletoRow } from './collection-repository.js';
+import { enqueueBoletoCreated, enqueueChargeRegistered } from '../schedule-events.js';
 import { scheduleById } from '../schedule/schedule-repository.js';
 
 export const BOLETO_REGISTER_JOB = 'boleto.register';
@@ -32,13 +33,27 @@ export async function startRegistration(tx: Executor, boleto: BoletoRow, now: Da
   return boleto;
 }
 
-/** Pending → registered; for a charge's boleto the charge becomes payable (event 8). */
+/**
+ * Pending → registered (the sandbox bank's job, or the bank's return file through settlement): an
+ * offline boleto is announced now (event 5, decision S25), and for a charge's boleto the charge
+ * becomes payable (event 8).
+ */
 export async function registerBoleto(tx: Executor, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
   // Cancelled (or paid) while waiting for the job: nothing left to register.
   if (boleto.registration_status !== BoletoSituacao.pending) return boleto;
   const registered = await setBoletoSituacao(tx, boleto, BoletoSituacao.registered, { registered_at: now });
+  if (registered.registration_mode === OFFLINE) await announceCreated(tx, registered, now);
   await announceRegistered(tx, registered, now);
   return registered;
+}
+
+const OFFLINE = 2;
+
+/** Event 5 of a boleto registered after its issue (tipoRegistro 2). */
+async function announceCreated(tx: Executor, registered: BoletoRow, now: Date): Promise<void> {
+  const schedule = await scheduleById(tx, registered.partner_id, registered.schedule_id);
+  const parcelas = (await boletoInstallments(tx, [registered.id])).map((i) => i.installment_number);
+  await enqueueBoletoCreated(tx, schedule, registered, parcelas, now);
 }
 
 /** A registered boleto of a charge makes the charge payable (event 8). */
