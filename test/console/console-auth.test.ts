@@ -191,6 +191,31 @@ test('behind a trusted proxy (CAAS_TRUST_PROXY): throttling sees the client addr
   }
 });
 
+test('no input yields a 500: a proposal number past PostgreSQL integer, in the URL, the search and an action; a four-eyes form without its key', async () => {
+  const token = await session(analyst, '10.5.0.1');
+  for (const url of ['/console/propostas/9999999999', '/console/propostas?q=9999999999', '/console/propostas/2147483648']) {
+    const page = await get(url, token);
+    assert.equal(page.statusCode, 200, `${url}: ${page.statusCode}`);
+  }
+  const fourEyes = await startTestService({ CAAS_FOUR_EYES: 'payees' });
+  try {
+    const approver = await createTestOperator(fourEyes.database.db, 'approver', { clock: fourEyes.clock });
+    const page = await fourEyes.app.inject({ url: '/console/entrar' });
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const form = { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(cookiesOf(page)) };
+    const signedIn = await fourEyes.app.inject({ method: 'POST', url: '/console/entrar', headers: form, payload: new URLSearchParams({ _csrf: csrf, email: approver.email, password: approver.password }).toString() });
+    const cookie = `caas_console=${signedIn.cookies.find((c) => c.name === 'caas_console')?.value ?? ''}`;
+    const list = await fourEyes.app.inject({ url: '/console/favorecidos', headers: { cookie } });
+    const sessionCsrf = /name="_csrf" value="([^"]+)"/.exec(list.body)?.[1] ?? '';
+    const approve = await fourEyes.app.inject({ method: 'POST', url: `/console/favorecidos/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/aprovar`, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, payload: new URLSearchParams({ _csrf: sessionCsrf }).toString() });
+    assert.equal(approve.statusCode, 303, approve.body);
+    const flash = approve.cookies.find((c) => c.name === 'caas_console_flash')?.value ?? '';
+    assert.match(Buffer.from(flash, 'base64url').toString(), /chave de idempotência/);
+  } finally {
+    await fourEyes.close();
+  }
+});
+
 test('a partner token never opens the console; a console session never calls partner operations', async () => {
   const partner = await service.onboard();
   const bearer = await service.token(partner);

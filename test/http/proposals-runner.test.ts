@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { localDate } from '../../src/platform/dates.js';
 import { hashRequest } from '../../src/platform/idempotency.js';
+import { observeStatements } from '../../src/platform/db/prepared.js';
 import { approveProposal, disburseProposal } from '../../src/modules/proposals/operator-lifecycle.js';
 import { proposalDeps } from '../../src/bindings.js';
 import { operationExamples } from '../../src/reference/operation-examples.js';
@@ -60,6 +61,22 @@ describe('the proposal commands on the runner', () => {
     assert.deepEqual(first.body.parametros, [{ nome: 'x', valor: 'y' }]);
   });
 
+  test('no statement added on the hot path: a creation is begin, claim, insert, record + audit row, commit', async () => {
+    await createOk(service, token, personDto());
+    const sent: string[] = [];
+    const stop = observeStatements((text) => sent.push(text.replace(/\s+/g, ' ').trim()));
+    try {
+      const r = await post(service, token, '/Proposta/IncluirManualSimplificado', { dto: personDto(), parametros: null }, 'create-statements');
+      assert.equal(r.status, 200, r.raw.body);
+    } finally {
+      stop();
+    }
+    assert.equal(sent.length, 5, sent.join('\n'));
+    assert.ok(!sent.some((t) => t.startsWith('insert into command_audit')), 'the audit row has no statement of its own');
+    assert.equal(sent.filter((t) => t.includes('insert into command_audit') && t.includes('insert into idempotency_records')).length, 1);
+    assert.equal((await audits('create-statements')).length, 1);
+  });
+
   test('a creation refused (400) is stored and replayed as the same error', async () => {
     const { first, stored } = await onceAndReplay('/Proposta/IncluirManualSimplificado', { dto: personDto({ dtPrimeiroVencto: '2031-01-02' }), parametros: null }, 'create-bad', 'proposal.create', /./);
     assert.equal(first.status, 400, first.raw.body);
@@ -100,10 +117,18 @@ describe('the proposal commands on the runner', () => {
     assert.equal(answer.Boleto, stored.refundBoletoId);
   });
 
-  test('Consultar is a query: no idempotency record, no audit row', async () => {
+  test('Consultar is a query: selects on the pool (no transaction), no idempotency record, no audit row', async () => {
     const p = await createOk(service, token, personDto());
-    const r = await post(service, token, '/Proposta/Consultar', { dto: { codigoProposta: p.codigo } }, 'consult-1');
+    const sent: string[] = [];
+    const stop = observeStatements((text) => sent.push(text.trim().toLowerCase()));
+    let r: Awaited<ReturnType<typeof post>>;
+    try {
+      r = await post(service, token, '/Proposta/Consultar', { dto: { codigoProposta: p.codigo } }, 'consult-1');
+    } finally {
+      stop();
+    }
     assert.equal(r.status, 200, r.raw.body);
+    assert.ok(sent.length > 0 && sent.every((t) => t.startsWith('select')), `reads only, no transaction: ${sent.join(' | ')}`);
     assert.equal(r.body.codigo, p.codigo);
     assert.equal(await record('consult-1'), undefined);
     assert.deepEqual(await audits('consult-1'), []);

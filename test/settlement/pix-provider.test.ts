@@ -185,7 +185,7 @@ test('a pix whose confirmation fails is retried by a job until the provider conf
   assert.ok((await outbox(world, s.proposalId)).some((e) => e.type === 3), 'event 3 with the settlement');
 
   // The operator returns part of it through the provider: the command settlement.pix.refund.
-  const refund = pixRefundCommand(pixClientFor(world.service.config.settlement.pix!));
+  const refund = pixRefundCommand(pixClientFor(world.service.config.settlement.pix!), db);
   const deps = { db, clock: world.service.clock };
   const operator = { kind: 'operator' as const, id: 'ana' };
   const done = await runDefined(deps, refund, { endToEndId: down.endToEndId, refundId: 'R1', amount: '25.00' }, operator, 'refund-r1');

@@ -1,14 +1,13 @@
 // Proposta/IncluirManualSimplificado on the command runner: the wire body in, the envelope out.
 import { defineCommandRoute } from '../../platform/http/route.js';
 import { dec } from '../../platform/money.js';
-import { createProposalCommand } from './create-proposal.js';
 import { spec } from './create-proposal.schema.js';
-import type { IofCaps } from './pricing/index.js';
+import type { ProposalPartnerCommands } from './partner-commands.js';
 
-export const routeWith = (iofCaps: IofCaps) =>
+export const routeWith = (command: ProposalPartnerCommands['create']) =>
   defineCommandRoute(spec, {
     input: (body) => ({ application: body.dto, parameters: body.parametros ?? [] }),
-    command: createProposalCommand(iofCaps),
+    command,
     view: (r) => ({
       codigo: r.proposalId,
       numero: r.number,
