@@ -34,7 +34,7 @@ export const descriptor: ModuleDescriptor = {
   plugins: (ctx) => settlementPlugins(ctx.db, ctx.clock, ctx.config, ctx.bindings.receivables),
   commands: (ctx) => {
     const pix = ctx.config.settlement.pix;
-    return [importReturn(ctx.bindings.receivables), applyPix(ctx.bindings.receivables), ...(pix === null ? [] : [pixRefund(pixClient(pix))])];
+    return [importReturn(ctx.bindings.receivables), applyPix(ctx.bindings.receivables), ...(pix === null ? [] : [pixRefund(pixClient(pix), ctx.db)])];
   },
   jobs: (ctx) => settlementJobKinds(ctx.config, ctx.bindings.receivables, ctx.db),
   adaptJobs: (ctx, kinds) => adaptReceivablesJobs(ctx.config, kinds),
