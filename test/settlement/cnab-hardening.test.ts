@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { ok, openFor, startWorld, type World } from '../http/receivables-fixture.js';
-import { bankProfile, buildReturn, importReturnFile, makeRemittance, remittanceText, type BankEvent } from '../../src/modules/settlement/index.js';
+import { bankProfile, buildReturn, importReturnFile, makeRemittance, remittanceText, scanInbox, type BankEvent } from '../../src/modules/settlement/index.js';
 import { receivablesDeps } from '../../src/bindings.js';
 import type { LocalDate } from '../../src/platform/dates.js';
 
@@ -136,4 +136,53 @@ test('a remittance never writes over an existing file of the same name; nothing 
   assert.deepEqual(fs.readdirSync(out), [name], 'no temp file left');
   const items = await db().selectFrom('settlement_remittance_items as i').innerJoin('receivable_boletos as rb', 'rb.id', 'i.boleto_id').select('i.kind').where('rb.nosso_numero_seq', '=', b.nosso_numero_seq).execute();
   assert.deepEqual(items, []);
+});
+
+function inboxOf(name: string) {
+  const inbox = path.join(dir, name);
+  fs.mkdirSync(inbox, { recursive: true });
+  const seen = new Map<string, string>();
+  const scan = () => scanInbox(db(), world.service.clock, receivablesDeps(world.service.config), inbox, seen);
+  const list = (sub = '.') => (fs.existsSync(path.join(inbox, sub)) ? fs.readdirSync(path.join(inbox, sub), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort() : []);
+  return { inbox, scan, list };
+}
+
+test('the inbox leaves a file alone while it is still being written, then imports it whole', async () => {
+  const b = await offlineBoleto();
+  const { inbox, scan, list } = inboxOf('inbox-growing');
+  const text = returnText(eventsOf(b), 21);
+  const file = path.join(inbox, 'retorno-21.ret');
+  fs.writeFileSync(file, text.slice(0, 700), 'latin1');
+  assert.deepEqual(await scan(), [], 'first sight: not imported');
+  assert.deepEqual([list(), list('rejected')], [['retorno-21.ret'], []]);
+  fs.appendFileSync(file, text.slice(700, 1500), 'latin1');
+  assert.deepEqual(await scan(), [], 'it grew since the last pass: still not imported');
+  fs.appendFileSync(file, text.slice(1500), 'latin1');
+  assert.deepEqual(await scan(), []);
+  const imported = await scan();
+  assert.deepEqual(imported.map((r) => [r.file, r.status, r.outcomes]), [['retorno-21.ret', 'applied', { registered: 1, settled: 1 }]]);
+  assert.deepEqual([list(), list('processed'), list('rejected')], [[], ['retorno-21.ret'], []]);
+});
+
+test('the inbox never overwrites an archived file of the same name (processed or rejected)', async () => {
+  const [b1, b2] = [await offlineBoleto(), await offlineBoleto()];
+  const { inbox, scan, list } = inboxOf('inbox-names');
+  const put = async (text: string) => {
+    fs.writeFileSync(path.join(inbox, 'retorno.ret'), text, 'latin1');
+    await scan();
+    return scan();
+  };
+  const first = returnText(eventsOf(b1), 31);
+  const second = returnText(eventsOf(b2), 32);
+  assert.equal((await put(first))[0]!.status, 'applied');
+  assert.equal((await put(second))[0]!.status, 'applied');
+  assert.deepEqual(list('processed'), ['retorno-2.ret', 'retorno.ret']);
+  assert.equal(fs.readFileSync(path.join(inbox, 'processed', 'retorno.ret'), 'latin1'), first);
+  assert.equal(fs.readFileSync(path.join(inbox, 'processed', 'retorno-2.ret'), 'latin1'), second);
+  // Two bad files of one name: both kept in rejected/, each with its own error text.
+  assert.deepEqual(await put('not a CNAB file\r\n'), []);
+  assert.deepEqual(await put('still not a CNAB file\r\n'), []);
+  assert.deepEqual(list('rejected'), ['retorno-2.ret', 'retorno-2.ret.error.txt', 'retorno.ret', 'retorno.ret.error.txt']);
+  assert.equal(fs.readFileSync(path.join(inbox, 'rejected', 'retorno-2.ret'), 'latin1'), 'still not a CNAB file\r\n');
+  assert.deepEqual(list(), []);
 });

@@ -1,6 +1,6 @@
 // AgendaRecebivel/GerarMultiplosBoletos on the command runner: the wire body in, the envelope out.
 import { defineCommandRoute } from '../../../platform/http/route.js';
-import { multipleItems, scheduleReference } from '../receivables-blocks.js';
+import { collectionCommon, multipleItems } from '../receivables-blocks.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { issuedBoletoView } from './collection-views.js';
 import { generateMultipleBoletos } from './generate-multiple-boletos.js';
@@ -9,10 +9,7 @@ import { spec } from './generate-multiple-boletos.schema.js';
 export const route = (deps: ReceivablesDeps) =>
   defineCommandRoute(spec, {
     input: ({ dto, dtoGerarMultiplosBoletos: b }) => ({
-      schedule: scheduleReference(dto),
-      description: b.descricaoBoleto ?? null,
-      notifyCustomer: b.notificarCliente ?? null,
-      registrationMode: b.tipoRegistro ?? null,
+      ...collectionCommon(dto, b),
       installments: multipleItems(b.parcelas),
     }),
     command: generateMultipleBoletos(deps),

@@ -1,6 +1,6 @@
 // AgendaRecebivel/GerarMultiplasCobrancas on the command runner: the wire body in, the envelope out.
 import { defineCommandRoute } from '../../../platform/http/route.js';
-import { multipleItems, scheduleReference } from '../receivables-blocks.js';
+import { collectionCommon, multipleItems } from '../receivables-blocks.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { issuedChargeView } from './collection-views.js';
 import { generateMultipleCharges } from './generate-multiple-charges.js';
@@ -9,10 +9,7 @@ import { spec } from './generate-multiple-charges.schema.js';
 export const route = (deps: ReceivablesDeps) =>
   defineCommandRoute(spec, {
     input: ({ dto, dtoGerarMultiplasLiquidacoes: b }) => ({
-      schedule: scheduleReference(dto),
-      description: b.descricaoLiquidacao ?? null,
-      notifyCustomer: b.notificarCliente ?? null,
-      registrationMode: b.tipoRegistro ?? null,
+      ...collectionCommon(dto, b),
       paymentMethods: { boleto: b.pagamentoViaBoleto ?? null, pix: b.pagamentoViaPIX ?? null },
       installments: multipleItems(b.parcelas),
     }),
