@@ -11,7 +11,7 @@ import { customersRoutes } from './modules/customers/routes.js';
 import { guaranteesRoutes } from './modules/guarantees/routes.js';
 import { proposalDeps } from './modules/proposals/proposal-wiring.js';
 import { proposalsRoutes } from './modules/proposals/routes.js';
-import { boletoMetrics, receivablesDeps, receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './modules/receivables/index.js';
+import { BOLETO_EXPIRE_JOB, boletoMetrics, receivablesDeps, receivablesJobHandlers, receivablesPlugins, receivablesRoutes, startBoletoExpiryScheduler } from './modules/receivables/index.js';
 import { runOneJob, startJobRunner, type JobKinds } from './platform/jobs.js';
 import { createCallbackWorker, callbackWorkerOptions } from './modules/callbacks/delivery-worker.js';
 import type { CatchUpPhase } from './platform/sandbox-clock/time-travel.js';
@@ -63,7 +63,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,
   });
-  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log, MODULES.flatMap((m) => m.purges ?? [])), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, jobKinds(config, db), app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
+  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log, MODULES.flatMap((m) => m.purges ?? [])), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, jobKinds(config, db), app.log), startBoletoExpiryScheduler(db, clock, app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
   return { app, workers };
 }
 
@@ -74,14 +74,17 @@ export function jobKinds(config: Config, db: Db): JobKinds {
 
 /**
  * What falls due when the sandbox clock jumps (platform/sandbox-clock/time-travel.ts), in its
- * order: callbacks, then the bank registrations and write-offs of the job queue. Expirations and
- * overdue marking have no phase: boleto expiry, fines and mora are computed from the clock when
- * read or paid, so they are right at every instant without a stored change.
+ * order: callbacks, then the bank registrations and write-offs of the job queue, then the daily
+ * write-off of expired boletos (the job 'boleto.expire'). Overdue marking has no phase: fines and
+ * mora are computed from the clock when read or paid, so they are right at every instant.
  */
 export function catchUpPhases(db: Db, config: Config, wallClock: Clock): CatchUpPhase[] {
   const callbacks = createCallbackWorker(db, wallClock, { ...callbackWorkerOptions(config), signing_clock: wallClock });
+  const { [BOLETO_EXPIRE_JOB]: expiry, ...queued } = jobKinds(config, db);
+  const jobRound = (kinds: JobKinds) => async (at: Date) => ((await runOneJob(db, { now: () => at }, kinds)) === 'none' ? 0 : 1);
   return [
     { name: 'callbacks', round: async (at) => (await callbacks.runOnce(at)).claimed },
-    { name: 'registrations', round: async (at) => ((await runOneJob(db, { now: () => at }, jobKinds(config, db))) === 'none' ? 0 : 1) },
+    { name: 'registrations', round: jobRound(queued) },
+    { name: 'expirations', round: jobRound(expiry === undefined ? {} : { [BOLETO_EXPIRE_JOB]: expiry }) },
   ];
 }

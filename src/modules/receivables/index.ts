@@ -32,6 +32,8 @@ export { describeBoleto } from './collections/describe-boleto.js';
 export { BOLETO_SITUACAO_NAMES, BoletoSituacao, parseBoletoSituacao } from './collections/boleto-status.js';
 export { BOLETO_REGISTER_JOB, registerBoleto } from './collections/boleto-registration.js';
 export { cancelBoletoNow, CHARGE_CANCEL_JOB } from './collections/collection-cancel.js';
+export { isProviderCharge } from './collections/boleto-issue.js';
+export { BOLETO_EXPIRE_JOB, expireBoletosJob, scheduleBoletoExpiry, startBoletoExpiryScheduler } from './collections/boleto-expiry.js';
 export { boletoById, boletoInstallments, boletoOfCharge, chargeById, chargeInstallments, setBoletoSituacao, setChargeStatus, type BoletoRow, type ChargeRow } from './collections/collection-repository.js';
 export { boletoBatches, countBoletos, listBoletos, NO_BOLETO_FILTER, type ListedBoleto } from './collections/list-boletos.js';
 export { boletoMetrics } from './collections/boleto-metrics.js';
