@@ -28,6 +28,11 @@ export interface BenchContext {
   state: Record<string, unknown>;
   /** Runs the `caas` command in-process against the bench database (operator steps). */
   cli(args: string[]): Promise<string>;
+  /**
+   * How many one-time bodies an operation with `requests` consumes over the whole run (warm-up and
+   * every round): its setup prepares that many fresh installments or charges.
+   */
+  oneTimeBodies: number;
 }
 
 export interface BenchOperation {
@@ -42,6 +47,11 @@ export interface BenchOperation {
   status?: number;
   /** How many distinct bodies to prepare (default 200); large for operations that cache by input. */
   pool?: number;
+  /**
+   * One-time bodies (an installment slot, a charge, an assertion's jti): each run sends exactly
+   * this many requests, each with a body of its own, instead of running for BENCH_SECONDS.
+   */
+  requests?: number;
   /**
    * What the baseline route does for this operation (issue 14): 'token' = RS256 verify + ES256 sign
    * + one insert; 'read' = one select by key returning an answer of the subject's size; 'writes'
@@ -68,6 +78,7 @@ export const OPERATIONS: BenchOperation[] = [
     writes: 1,
     form: true,
     baseline: 'token',
+    requests: 1500,
     body: async (ctx) =>
       new URLSearchParams({ grant_type: 'client_credentials', client_id: ctx.clientId, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: await ctx.assertion() }).toString(),
   },
@@ -134,6 +145,8 @@ OPERATIONS.push(
 );
 
 const TODAY = () => benchToday();
+/** Requests per run of an operation with one-time bodies (BENCH_ONE_TIME_REQUESTS). */
+export const ONE_TIME_REQUESTS = Number(process.env.BENCH_ONE_TIME_REQUESTS ?? 600);
 // A 48-month loan: long for consumer credit, so per-installment costs show.
 const INSTALLMENTS_PER_PROPOSAL = 48;
 
@@ -176,10 +189,10 @@ OPERATIONS.push(
     path: '/AgendaRecebivel/GerarUnicoBoleto',
     // boleto + installment link + registration + outbox event + idempotency record.
     writes: 5,
-    pool: 2100,
+    requests: ONE_TIME_REQUESTS,
     setup: async (ctx) => {
-      // Each request takes a fresh installment (one live boleto per installment): enough for 4 s.
-      ctx.state.boletoProposals = await disbursedProposals(ctx, 90);
+      // Each request takes a fresh installment (one live boleto per installment).
+      ctx.state.boletoProposals = await disbursedProposals(ctx, Math.ceil(ctx.oneTimeBodies / INSTALLMENTS_PER_PROPOSAL));
     },
     body: (ctx) => {
       const slot = nextSlot(ctx, 'boletoProposals', true);
@@ -235,8 +248,6 @@ function chargeBody(slot: { codigoProposta: string; nroParcela: number }) {
   return { dto: { codigoProposta: slot.codigoProposta, nroParcelas: [slot.nroParcela] }, dtoGerarUnicaLiquidacao: { dtVencimento: inDays(10), liquidacao: true, descricaoLiquidacao: 'Cobrança' } };
 }
 
-// Charges to cancel, made in setup (each cancellation needs a live charge of its own).
-const CANCELLATIONS = 2000;
 
 OPERATIONS.push(
   {
@@ -251,9 +262,9 @@ OPERATIONS.push(
     path: '/AgendaRecebivel/GerarUnicaCobranca',
     // charge + boleto + Pix + installment link + outbox event + idempotency record.
     writes: 6,
-    pool: 2100,
+    requests: ONE_TIME_REQUESTS,
     setup: async (ctx) => {
-      ctx.state.chargeProposals = await disbursedProposals(ctx, 60);
+      ctx.state.chargeProposals = await disbursedProposals(ctx, Math.ceil(ctx.oneTimeBodies / INSTALLMENTS_PER_PROPOSAL));
     },
     body: (ctx) => JSON.stringify(chargeBody(nextSlot(ctx, 'chargeProposals', true))),
   },
@@ -262,18 +273,22 @@ OPERATIONS.push(
     path: '/FGTS/CancelarCobrancas',
     // the cancellation request + its job + idempotency record.
     writes: 3,
-    // Half per run: the warm-up's bodies and the run's take different charges.
-    pool: CANCELLATIONS / 2,
+    // Each cancellation takes a live charge of its own, made in setup.
+    requests: ONE_TIME_REQUESTS,
     setup: async (ctx) => {
-      const proposals = await disbursedProposals(ctx, Math.ceil(CANCELLATIONS / INSTALLMENTS_PER_PROPOSAL));
-      const codes: Array<{ codigoProposta: string; code: string }> = [];
-      for (const codigoProposta of proposals) {
-        for (let nroParcela = 1; nroParcela <= INSTALLMENTS_PER_PROPOSAL; nroParcela += 1) {
-          const answer = await post(ctx, '/AgendaRecebivel/GerarUnicaCobranca', chargeBody({ codigoProposta, nroParcela }));
-          codes.push({ codigoProposta, code: (answer.cobrancas as Array<{ codigoLiquidacao: string }>)[0]!.codigoLiquidacao });
-        }
-      }
-      ctx.state.cancellable = codes;
+      const proposals = await disbursedProposals(ctx, Math.ceil(ctx.oneTimeBodies / INSTALLMENTS_PER_PROPOSAL));
+      // One sequence per proposal (a charge locks its schedule), the proposals side by side.
+      const perProposal = await Promise.all(
+        proposals.map(async (codigoProposta) => {
+          const codes: Array<{ codigoProposta: string; code: string }> = [];
+          for (let nroParcela = 1; nroParcela <= INSTALLMENTS_PER_PROPOSAL; nroParcela += 1) {
+            const answer = await post(ctx, '/AgendaRecebivel/GerarUnicaCobranca', chargeBody({ codigoProposta, nroParcela }));
+            codes.push({ codigoProposta, code: (answer.cobrancas as Array<{ codigoLiquidacao: string }>)[0]!.codigoLiquidacao });
+          }
+          return codes;
+        }),
+      );
+      ctx.state.cancellable = perProposal.flat();
     },
     body: (ctx) => {
       const codes = ctx.state.cancellable as Array<{ codigoProposta: string; code: string }>;

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT, importPKCS8 } from 'jose';
@@ -18,11 +19,10 @@ import { createDb } from '../src/platform/db/pool.js';
 import { freePort } from '../test/support/server.js';
 import { runExtras } from './extras.js';
 import { clusterCpuMs, cpuMs, postmasterOf, rssSampler, statementsOf } from './probes.js';
-import { OPERATIONS, seedTemplate, type BenchContext, type BenchOperation } from './operations.js';
+import { ONE_TIME_REQUESTS, OPERATIONS, seedTemplate, type BenchContext, type BenchOperation } from './operations.js';
 import { seedVolume } from './seed-1m.js';
 
 const RUN_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const FORM_BODIES = Number(process.env.BENCH_FORM_BODIES ?? 2500);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /**
  * BENCH_REQUESTS=N: each run sends exactly N requests instead of running for BENCH_SECONDS. With
@@ -35,6 +35,15 @@ const RUN_TIMEOUT_S = 30;
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 const WARMUP_SECONDS = 1;
+/** A one-time-body operation's warm-up sends this fraction of a run's requests. */
+const WARMUP_SHARE = 3;
+/**
+ * BENCH_ROUNDS: interleaved rounds per operation (subject, baseline, then baseline, subject, …);
+ * each figure is reported as the median over the rounds, with its min–max spread.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Bodies the baseline cycles through for a one-time-body operation (it does not use them). */
+const BASELINE_BODIES = 20;
 
 interface Measure {
   rps: number;
@@ -49,6 +58,8 @@ interface Measure {
   /** Statements per request (caas only: its caas_db_statements gauge). */
   statements_per_request?: number;
   rss_peak_mb: number;
+  /** The machine's 1-minute load average when the run started (others share it). */
+  load_1m: number;
 }
 
 /** Where a run's costs are read: the server's pid (and /metrics for caas) and the postmaster. */
@@ -81,24 +92,51 @@ function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-async function measure(url: string, op: BenchOperation, ctx: BenchContext, probe: Probe, pathOverride?: string, seconds = RUN_SECONDS): Promise<Measure> {
-  // Form bodies carry a one-time assertion each; JSON bodies are recycled from a small pool.
-  const bodies = await Promise.all(Array.from({ length: op.form ? Math.ceil((FORM_BODIES * seconds) / RUN_SECONDS) : (op.pool ?? 200) }, () => op.body(ctx)));
+/** How one run is driven: for a duration, or exactly `amount` requests (one-time bodies). */
+interface RunPlan {
+  path?: string;
+  seconds?: number;
+  amount?: number;
+  /** The bodies to send, cycled (a one-time body run has as many as requests). */
+  bodies: string[];
+}
+
+async function bodiesOf(op: BenchOperation, ctx: BenchContext, count: number): Promise<string[]> {
+  return Promise.all(Array.from({ length: count }, () => op.body(ctx)));
+}
+
+/**
+ * The subject's plan. One-time bodies run by amount (a warm-up sends a share of it), each body sent
+ * once; the others for the run's duration cycling a pool, or BENCH_REQUESTS requests when set.
+ */
+async function subjectPlan(op: BenchOperation, ctx: BenchContext, warmup: boolean): Promise<RunPlan> {
+  const pool = op.pool ?? 200;
+  if (op.requests !== undefined) {
+    const amount = REQUESTS ?? op.requests;
+    const n = warmup ? Math.ceil(amount / WARMUP_SHARE) : amount;
+    return { amount: n, bodies: await bodiesOf(op, ctx, n) };
+  }
+  if (REQUESTS !== undefined && !warmup) return { amount: REQUESTS, bodies: await bodiesOf(op, ctx, pool) };
+  return { seconds: warmup ? WARMUP_SECONDS : RUN_SECONDS, bodies: await bodiesOf(op, ctx, pool) };
+}
+
+async function measure(url: string, op: BenchOperation, token: string, probe: Probe, plan: RunPlan, expected: number): Promise<Measure> {
   let i = 0;
   const statementsBefore = probe.statementsUrl ? await statementsOf(probe.statementsUrl) : null;
   probe.rss.mark();
+  const load = os.loadavg()[0] as number;
   const [cpuBefore, pgBefore] = [cpuMs(probe.pid), probe.postmaster ? clusterCpuMs(probe.postmaster) : 0];
   const result = await autocannon({
-    url: `${url}${pathOverride ?? op.path}`,
+    url: `${url}${plan.path ?? op.path}`,
     method: 'POST',
     connections: CONNECTIONS,
-    ...(REQUESTS !== undefined && seconds === RUN_SECONDS ? { amount: REQUESTS } : { duration: seconds }),
+    ...(plan.amount !== undefined ? { amount: plan.amount } : { duration: plan.seconds ?? RUN_SECONDS }),
     timeout: RUN_TIMEOUT_S,
-    headers: { 'content-type': op.form ? 'application/x-www-form-urlencoded' : 'application/json', authorization: `Bearer ${ctx.token}` },
+    headers: { 'content-type': op.form ? 'application/x-www-form-urlencoded' : 'application/json', authorization: `Bearer ${token}` },
     requests: [
       {
         setupRequest: (request) => {
-          const body = bodies[i % bodies.length] as string;
+          const body = plan.bodies[i % plan.bodies.length] as string;
           i += 1;
           return { ...request, body, headers: { ...request.headers, idempotencykey: randomUUID() } };
         },
@@ -108,7 +146,6 @@ async function measure(url: string, op: BenchOperation, ctx: BenchContext, probe
   const [cpuAfter, pgAfter] = [cpuMs(probe.pid), probe.postmaster ? clusterCpuMs(probe.postmaster) : 0];
   const statementsAfter = probe.statementsUrl ? await statementsOf(probe.statementsUrl) : null;
   const requests = Math.max(result.requests.total, 1);
-  const expected = pathOverride ? (op.baseline === 'bare' ? (op.status ?? 200) : 200) : (op.status ?? 200);
   const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
   const unexpected = Object.entries(stats).reduce((n, [code, v]) => (Number(code) === expected ? n : n + v.count), 0);
   return {
@@ -123,7 +160,19 @@ async function measure(url: string, op: BenchOperation, ctx: BenchContext, probe
     // The scrape itself runs a few statements: negligible over thousands of requests.
     statements_per_request: statementsBefore !== null && statementsAfter !== null ? (statementsAfter - statementsBefore) / requests : undefined,
     rss_peak_mb: probe.rss.sinceMark(),
+    load_1m: load,
   };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+/** Median and spread (min–max) of a figure over the rounds. */
+function spread(xs: number[]): { median: number; min: number; max: number } {
+  return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs) };
 }
 
 /**
@@ -175,7 +224,7 @@ async function main(): Promise<void> {
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({}).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).setIssuer(partner.clientId).setSubject(partner.clientId).setAudience(`${serverUrl}/connect/token`).setJti(randomUUID()).setIssuedAt(now).setExpirationTime(now + 300).sign(privateKey);
     };
-    const tokenResponse = await fetch(`${serverUrl}/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: await OPERATIONS[0]!.body({ url: serverUrl, token: '', clientId: partner.clientId, assertion, state: {}, cli: async () => '' }) });
+    const tokenResponse = await fetch(`${serverUrl}/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: await OPERATIONS[0]!.body({ url: serverUrl, token: '', clientId: partner.clientId, assertion, state: {}, cli: async () => '', oneTimeBodies: 0 }) });
     const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
     process.env.DATABASE_URL = url;
     const cli = async (args: string[]) => {
@@ -185,44 +234,71 @@ async function main(): Promise<void> {
       if (code !== 0) throw new Error(`caas ${args.join(' ')}: ${err}`);
       return out;
     };
-    const ctx: BenchContext = { url: serverUrl, token, clientId: partner.clientId, assertion, state: {}, cli };
+    const oneTime = REQUESTS ?? ONE_TIME_REQUESTS;
+    const oneTimeBodies = oneTime * ROUNDS + Math.ceil(oneTime / WARMUP_SHARE) + BASELINE_BODIES;
+    const ctx: BenchContext = { url: serverUrl, token, clientId: partner.clientId, assertion, state: {}, cli, oneTimeBodies };
     // BENCH_SEED_INSTALLMENTS=1000000: the scale run (issue 14), on a database of that many installments.
     const seedInstallments = Number(process.env.BENCH_SEED_INSTALLMENTS ?? 0);
     const seeded = seedInstallments > 0 ? await seedVolume(url, await seedTemplate(ctx), seedInstallments, (l) => console.log(l)) : null;
     if (seeded) console.log(`seeded ${seeded.installments} installments in ${seeded.seconds.toFixed(0)} s`);
     const rows: Record<string, unknown>[] = [];
-    console.log(`bench: ${RUN_SECONDS} s per run (after ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, loopback\n`);
-    console.log(`${'operation'.padEnd(56)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'cpu µs'.padStart(7)} ${'pg µs'.padStart(7)} ${'stmts'.padStart(5)} | ${'base r/s'.padStart(8)} ${'base p99'.padStart(8)} ${'cpu µs'.padStart(7)} ${'pg µs'.padStart(7)} | ${'rps ratio'.padStart(9)} ${'p99 ratio'.padStart(9)} ${'cpu ratio'.padStart(9)}`);
+    const machine = { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? '?', memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version, load_at_start: os.loadavg() };
+    console.log(`bench: ${RUN_SECONDS} s per run (one-time-body operations: ${oneTime} requests), ${ROUNDS} interleaved rounds after a warm-up, ${CONNECTIONS} connections, loopback`);
+    console.log(`machine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GB, Node ${machine.node}, load ${machine.load_at_start.map((l) => l.toFixed(1)).join(' ')}`);
+    console.log('figures: median over the rounds; ratios as median [min–max]\n');
+    console.log(`${'operation'.padEnd(56)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'cpu µs'.padStart(7)} ${'pg µs'.padStart(7)} ${'stmts'.padStart(5)} | ${'base r/s'.padStart(8)} ${'b p99'.padStart(6)} | ${'rps ratio'.padStart(17)} ${'p99 ratio'.padStart(17)} ${'load'.padStart(5)}`);
     // BENCH_ONLY=substring runs only matching operations (their setup dependencies included by order).
     const only = process.env.BENCH_ONLY;
     for (const op of OPERATIONS.filter((o) => !only || o.name.includes(only) || o.setup !== undefined)) {
       await op.setup?.(ctx);
+      if (only && !op.name.includes(only)) continue;
       const base = await baselineFor(op, ctx, baselineUrl);
-      await measure(serverUrl, op, ctx, subjectProbe, undefined, WARMUP_SECONDS);
-      await measure(baselineUrl, base.op, ctx, baselineProbe, base.path, WARMUP_SECONDS);
-      const subject = await measure(serverUrl, op, ctx, subjectProbe);
-      const baseline = await measure(baselineUrl, base.op, ctx, baselineProbe, base.path);
+      const baselineBodies = await bodiesOf(base.op, ctx, op.requests !== undefined ? BASELINE_BODIES : Math.min(op.pool ?? 200, 200));
+      const runSubject = async (warmup: boolean) => measure(serverUrl, op, token, subjectProbe, await subjectPlan(op, ctx, warmup), op.status ?? 200);
+      const runBaseline = async (warmup: boolean) =>
+        measure(baselineUrl, base.op, token, baselineProbe, { path: base.path, bodies: baselineBodies, ...(REQUESTS !== undefined && !warmup ? { amount: REQUESTS } : { seconds: warmup ? WARMUP_SECONDS : RUN_SECONDS }) }, base.kind === 'bare' ? (op.status ?? 200) : 200);
+      await runSubject(true);
+      await runBaseline(true);
+      const subjects: Measure[] = [];
+      const baselines: Measure[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        // Interleaved, alternating which goes first, so a change of load hits both alike.
+        if (round % 2 === 0) {
+          subjects.push(await runSubject(false));
+          baselines.push(await runBaseline(false));
+        } else {
+          baselines.push(await runBaseline(false));
+          subjects.push(await runSubject(false));
+        }
+      }
+      const of = (ms: Measure[], f: (m: Measure) => number) => spread(ms.map(f));
       const row = {
         operation: op.name,
         path: op.path,
         writes: op.writes,
         baseline_kind: base.kind,
         answer_bytes: base.answerBytes,
-        subject,
-        baseline,
-        rps_ratio: subject.rps / baseline.rps,
-        p99_ratio: subject.p99_ms / Math.max(baseline.p99_ms, 0.001),
-        cpu_ratio: (baseline.cpu_us_per_request + baseline.pg_cpu_us_per_request) / Math.max(subject.cpu_us_per_request + subject.pg_cpu_us_per_request, 1),
+        rounds: subjects.map((subject, r) => ({ subject, baseline: baselines[r] as Measure })),
+        subject_rps: of(subjects, (m) => m.rps),
+        subject_p99_ms: of(subjects, (m) => m.p99_ms),
+        baseline_rps: of(baselines, (m) => m.rps),
+        baseline_p99_ms: of(baselines, (m) => m.p99_ms),
+        rps_ratio: spread(subjects.map((m, r) => m.rps / (baselines[r] as Measure).rps)),
+        p99_ratio: spread(subjects.map((m, r) => m.p99_ms / Math.max((baselines[r] as Measure).p99_ms, 0.001))),
+        unexpected: subjects.reduce((n, m) => n + m.unexpected + m.errors, 0),
       };
       rows.push(row);
-      let flag = subject.errors + subject.unexpected > 0 ? `  (${subject.errors} errors, ${subject.unexpected} unexpected statuses)` : '';
-      if (subject.unexpected > 0) {
+      let flag = row.unexpected > 0 ? `  (${row.unexpected} errors or unexpected statuses)` : '';
+      if (row.unexpected > 0) {
         // Show one answer so a broken bench body is obvious rather than silently fast.
         const sample = await fetch(`${serverUrl}${op.path}`, { method: 'POST', headers: { 'content-type': op.form ? 'application/x-www-form-urlencoded' : 'application/json', authorization: `Bearer ${token}`, idempotencykey: randomUUID() }, body: await op.body(ctx) });
         flag += `\n      sample: ${sample.status} ${(await sample.text()).slice(0, 300)}`;
       }
-      const us = (m: Measure) => `${m.cpu_us_per_request.toFixed(0).padStart(7)} ${m.pg_cpu_us_per_request.toFixed(0).padStart(7)}`;
-      console.log(`${op.name.padEnd(56)} ${subject.rps.toFixed(0).padStart(8)} ${subject.p50_ms.toFixed(1).padStart(7)} ${subject.p99_ms.toFixed(1).padStart(7)} ${us(subject)} ${(subject.statements_per_request ?? NaN).toFixed(1).padStart(5)} | ${baseline.rps.toFixed(0).padStart(8)} ${baseline.p99_ms.toFixed(1).padStart(8)} ${us(baseline)} | ${row.rps_ratio.toFixed(2).padStart(9)} ${row.p99_ratio.toFixed(2).padStart(9)} ${row.cpu_ratio.toFixed(2).padStart(9)}${flag}`);
+      const med = (f: (m: Measure) => number, ms = subjects) => median(ms.map(f));
+      const ratio = (x: { median: number; min: number; max: number }) => `${x.median.toFixed(2)} [${x.min.toFixed(2)}–${x.max.toFixed(2)}]`.padStart(17);
+      console.log(
+        `${op.name.padEnd(56)} ${med((m) => m.rps).toFixed(0).padStart(7)} ${med((m) => m.p50_ms).toFixed(1).padStart(6)} ${med((m) => m.p99_ms).toFixed(1).padStart(6)} ${med((m) => m.cpu_us_per_request).toFixed(0).padStart(7)} ${med((m) => m.pg_cpu_us_per_request).toFixed(0).padStart(7)} ${med((m) => m.statements_per_request ?? NaN).toFixed(1).padStart(5)} | ${med((m) => m.rps, baselines).toFixed(0).padStart(8)} ${med((m) => m.p99_ms, baselines).toFixed(1).padStart(6)} | ${ratio(row.rps_ratio)} ${ratio(row.p99_ratio)} ${med((m) => m.load_1m).toFixed(1).padStart(5)}${flag}`,
+      );
     }
     const rssPeak = subjectProbe.rss.peak();
     console.log(`\nserver RSS peak: ${rssPeak.toFixed(0)} MB (limit ${RSS_MAX_MB} MB)${rssPeak >= RSS_MAX_MB ? '  OVER THE LIMIT' : ''}`);
@@ -231,7 +307,7 @@ async function main(): Promise<void> {
     const extra = only ? {} : await runExtras();
     const out = path.join(ROOT, 'bench/results');
     fs.mkdirSync(out, { recursive: true });
-    fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), run_seconds: RUN_SECONDS, connections: CONNECTIONS, server_rss_peak_mb: rssPeak, seeded_installments: seeded?.installments ?? 0, server_rss_limit_mb: RSS_MAX_MB, operations: rows, extras: extra }, null, 2));
+    fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), run_seconds: RUN_SECONDS, one_time_requests: oneTime, rounds: ROUNDS, connections: CONNECTIONS, machine: { ...machine, load_at_end: os.loadavg() }, server_rss_peak_mb: rssPeak, seeded_installments: seeded?.installments ?? 0, server_rss_limit_mb: RSS_MAX_MB, operations: rows, extras: extra }, null, 2));
     console.log(`\nresults written to bench/results/latest.json`);
   } finally {
     for (const child of children) child.kill('SIGTERM');

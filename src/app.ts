@@ -51,12 +51,18 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export { loggerOptions } from './platform/http/request-log.js';
 
+/** A hop count becomes the function Fastify's types ask for: trust the nearest `hops` proxies. */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: LIMITS.BODY_BYTES_MAX,
     requestTimeout: LIMITS.REQUEST_TIMEOUT_MS,
     return503OnClosing: true,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     logController: new OneLineRequestLog(),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     requestIdHeader: false,

@@ -34,7 +34,7 @@ export interface Services {
 
 /** Built once per process: module state (the bureau provider's circuit breaker) lives as long as it. */
 export function moduleRoutes(clock: Clock, config: Config): Route[] {
-  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock) }), ...proposalsRoutes(proposalDeps), ...receivablesRoutes({ ...receivablesDeps(config), ...settlementReceivablesPorts(config) })];
+  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock), settings: config.bureau }), ...proposalsRoutes(proposalDeps, config.proposals, config.publicUrl), ...receivablesRoutes({ ...receivablesDeps(config), ...settlementReceivablesPorts(config) })];
 }
 
 /** Auth bound to the partners read interface (token endpoint, request authentication). */

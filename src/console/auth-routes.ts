@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { runDefined } from '../platform/commands.js';
 import { closeSession, enrollTotp, hashPassword, login, newToken, newTotpSecret, passwordLinkValid, passwordProblem, sameToken, setOperatorPassword, tokenHash, totpStep, totpUri, type Session } from '../modules/operators/index.js';
 import { CSRF_FIELD, field, hiddenFields } from './forms.js';
-import { html } from './html.js';
+import QRCode from 'qrcode';
+import { html, raw } from './html.js';
 import { bareLayout, type Flash } from './layout.js';
 import type { ConsoleServices } from './page.js';
 import { csrfValid, errorPage, formOf, local, LOGIN_PATH, sendHtml, sessionOf, TOTP_PATH } from './plugin.js';
@@ -49,7 +50,7 @@ async function postLogout(services: ConsoleServices, request: FastifyRequest, re
   const session = await sessionOf(services, request);
   const token = request.cookies[SESSION_COOKIE];
   if (session !== null && typeof token === 'string') {
-    if (!csrfValid(request, session.csrfToken, formOf(request))) return errorPage(reply, 403, 'Formulário recusado', 'O formulário expirou ou não veio deste console (CSRF).');
+    if (!csrfValid(services, request, session.csrfToken, formOf(request))) return errorPage(reply, 403, 'Formulário recusado', 'O formulário expirou ou não veio deste console (CSRF).');
     await closeSession(services.db, token);
   }
   reply.clearCookie(SESSION_COOKIE, cookieOptions());
@@ -83,9 +84,13 @@ async function postPassword(services: ConsoleServices, request: FastifyRequest, 
   return reply.redirect(LOGIN_PATH, 303);
 }
 
-function totpPage(reply: FastifyReply, session: Session, secret: string, status: number, flash: Flash | null): FastifyReply {
+async function totpPage(reply: FastifyReply, session: Session, secret: string, status: number, flash: Flash | null): Promise<FastifyReply> {
   const uri = totpUri(secret, session.operator.email);
-  const body = html`<p>Cadastre esta chave no seu aplicativo autenticador (Google Authenticator, Aegis, 1Password…) e digite o código que ele mostra.</p>
+  // Inline SVG is markup, not a resource: the CSP (img-src 'self', no data:) holds. qrcode writes
+  // only an <svg> of paths from the address's modules.
+  const qr = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const body = html`<p>Leia o QR code com o seu aplicativo autenticador (Google Authenticator, Aegis, 1Password…), ou cadastre a chave à mão, e digite o código que ele mostra.</p>
+<figure class="totp-qr" role="img" aria-label="QR code da chave">${raw(qr)}</figure>
 <p class="secret">Chave: <code>${secret}</code></p>
 <p class="secret">Endereço: <code>${uri}</code></p>
 <form method="post" action="${TOTP_PATH}" class="stack">${hiddenFields(session)}<input type="hidden" name="secret" value="${secret}">
@@ -96,7 +101,7 @@ ${field({ name: 'code', label: 'Código', inputmode: 'numeric', autocomplete: 'o
 
 async function postTotp(services: ConsoleServices, session: Session, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const form = formOf(request);
-  if (!csrfValid(request, session.csrfToken, form)) return errorPage(reply, 403, 'Formulário recusado', 'O formulário expirou ou não veio deste console (CSRF).');
+  if (!csrfValid(services, request, session.csrfToken, form)) return errorPage(reply, 403, 'Formulário recusado', 'O formulário expirou ou não veio deste console (CSRF).');
   const secret = form.secret ?? '';
   if (!/^[A-Z2-7]{32}$/.test(secret)) return errorPage(reply, 400, 'Formulário inválido', 'Chave inválida.');
   const step = totpStep(secret, form.code ?? '', services.wallClock.now());

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { runDefined, type CommandDefinition } from '../platform/commands.js';
 import { can, requestConfirmation, type Permission, type Session } from '../modules/operators/index.js';
+import { DomainError } from '../platform/errors.js';
 import type { ConsoleContext, ConsoleServices, RunOptions, RunOutcome } from './page.js';
 
 export function consoleContext(services: ConsoleServices, session: Session, request: FastifyRequest, permission: Permission, idempotencyKey?: string): ConsoleContext {
@@ -26,7 +27,8 @@ async function runForOperator<I, R>(ctx: ConsoleContext, definition: CommandDefi
   const { services } = ctx;
   services.catalogue.set(definition.name, definition);
   if (options.fourEyes !== undefined && services.config.operators.fourEyes.includes(options.fourEyes)) {
-    if (ctx.idempotencyKey === undefined) throw new Error('assertion: a four-eyes action needs the form idempotency key');
+    // Our forms always carry one; a hand-made POST without it is refused, not a 500.
+    if (ctx.idempotencyKey === undefined) throw new DomainError('validation', [{ code: 'OPR011', description: 'Formulário sem chave de idempotência: recarregue a página e tente de novo.', field: 'idempotencyKey' }]);
     const confirmationId = await requestConfirmation(
       services.db,
       { kind: options.fourEyes, command: definition.name, permission: ctx.permission, input, summary: options.summary ?? definition.name, idempotencyKey: ctx.idempotencyKey, requestedBy: ctx.operator.id },

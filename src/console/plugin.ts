@@ -58,12 +58,16 @@ export async function sessionOf(services: ConsoleServices, request: FastifyReque
   return resumeSession(services.db, token, services.wallClock.now(), services.config.operators);
 }
 
-/** A same-origin check on top of the CSRF token: a browser's Origin, when sent, is this host. */
-function sameOrigin(request: FastifyRequest): boolean {
+/**
+ * A same-origin check on top of the CSRF token: a browser's Origin, when sent, is this host as the
+ * request names it (behind a proxy trusted by CAAS_TRUST_PROXY, X-Forwarded-Host) or PUBLIC_URL's.
+ */
+function sameOrigin(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {
-    return new URL(origin).host === request.headers.host;
+    const host = new URL(origin).host;
+    return host === request.host || host === request.headers.host || host === new URL(publicUrl).host;
   } catch {
     return false;
   }
@@ -77,8 +81,8 @@ export function formOf(request: FastifyRequest): Record<string, string> {
 }
 
 /** Checks the CSRF token of a form against the session's: false → the caller answers 403. */
-export function csrfValid(request: FastifyRequest, expected: string, form: Record<string, string>): boolean {
-  return sameOrigin(request) && sameToken(form[CSRF_FIELD] ?? '', expected);
+export function csrfValid(services: ConsoleServices, request: FastifyRequest, expected: string, form: Record<string, string>): boolean {
+  return sameOrigin(request, services.config.publicUrl) && sameToken(form[CSRF_FIELD] ?? '', expected);
 }
 
 async function requireSession(services: ConsoleServices, request: FastifyRequest, reply: FastifyReply): Promise<Session | null> {
@@ -121,7 +125,7 @@ function registerAction(scope: FastifyInstance, services: ConsoleServices, actio
     const session = await requireSession(services, request, reply);
     if (session === null) return reply;
     const form = formOf(request);
-    if (!csrfValid(request, session.csrfToken, form)) return errorPage(reply, 403, 'Formulário recusado', 'O formulário expirou ou não veio deste console (CSRF). Recarregue a página e tente de novo.');
+    if (!csrfValid(services, request, session.csrfToken, form)) return errorPage(reply, 403, 'Formulário recusado', 'O formulário expirou ou não veio deste console (CSRF). Recarregue a página e tente de novo.');
     if (!can(session.operator.role, action.permission)) return forbidden(reply);
     const key = form[KEY_FIELD];
     if (key !== undefined && !IDEMPOTENCY_KEY_RE.test(key)) return errorPage(reply, 400, 'Formulário inválido', 'Chave de idempotência inválida.');

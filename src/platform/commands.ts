@@ -7,12 +7,13 @@
 //     is a typed `idempotency_mismatch` (422), a key held by a running transaction a `conflict` (409));
 //   - the advisory locks the command names (waited for, in a fixed order, so two commands never
 //     deadlock on them);
-//   - the audit row: command name, actor, key and a one-line summary;
+//   - the audit row: command name, actor, key and a one-line summary (under a key, written by the
+//     statement that stores the idempotency record: no round trip of its own);
 //   - the outbox: the handler calls ctx.enqueue(event) and the writer the composition root gave the
 //     runner stores the events in the same transaction.
 // Platform knows no lending: names, inputs, results, events and summaries are opaque here.
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Clock } from './clock.js';
 import type { Db, Tx } from './db/pool.js';
 import { DomainError, type MessageInput } from './errors.js';
@@ -27,6 +28,8 @@ export interface Actor {
   id: string;
   /** Where from, recorded in the audit: the face and what it knows, e.g. "cli", "console 203.0.113.7". */
   source?: string;
+  /** How a module's own records name the actor when `id` is not that name (a partner: the client id that asked). */
+  name?: string;
 }
 
 /** An event for the outbox; the composition root's writer knows what to do with it. */
@@ -89,7 +92,8 @@ function lockKey(name: string): string {
   return createHash('sha256').update(name).digest().readBigInt64BE(0).toString();
 }
 
-async function takeLocks(tx: Tx, locks: readonly string[]): Promise<void> {
+/** Transaction-scoped advisory locks by name, waited for in a fixed order (what `locks` takes). */
+export async function takeLocks(tx: Tx, locks: readonly string[]): Promise<void> {
   for (const name of [...new Set(locks)].sort()) await sql`select pg_advisory_xact_lock(${lockKey(name)}::bigint)`.execute(tx);
 }
 
@@ -105,7 +109,8 @@ function rethrowStored(body: string, replayed: boolean): never {
   throw new DomainError(stored.kind, stored.messages, replayed ? { [REPLAYED_HEADER]: 'true' } : {});
 }
 
-async function runOnce<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<R> {
+/** The handler's run inside the transaction: locks, handler, outbox; the audit row is left to the caller. */
+async function runHandler<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<{ result: R; audit: RawBuilder<unknown> }> {
   await takeLocks(tx, request.locks ?? []);
   const now = deps.clock.now();
   const events: OutboxEvent[] = [];
@@ -115,25 +120,20 @@ async function runOnce<I, R>(deps: CommandDeps, request: CommandRequest<I>, hand
   };
   const result = await handler(request.input, { tx, clock: deps.clock, now, actor: request.actor, enqueue });
   if (events.length > 0) await (deps.outbox as OutboxWriter)(tx, events, now);
-  await tx
-    .insertInto('command_audit')
-    .values({
-      command: request.name,
-      actor_kind: request.actor.kind,
-      actor_id: request.actor.id,
-      idempotency_key: request.idempotencyKey ?? null,
-      summary: request.summarize?.(result) ?? request.name,
-      created_at: now,
-      source: request.actor.source ?? null,
-    })
-    .execute();
-  return result;
+  const summary = request.summarize?.(result) ?? request.name;
+  const audit = sql`insert into command_audit (command, actor_kind, actor_id, idempotency_key, summary, created_at, source)
+    values (${request.name}, ${request.actor.kind}, ${request.actor.id}, ${request.idempotencyKey ?? null}, ${summary}, ${now}, ${request.actor.source ?? null})`;
+  return { result, audit };
 }
 
 /** Runs one command: see the header. Results must be JSON-shaped (a replay returns them parsed). */
 export async function runCommand<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>): Promise<CommandOutcome<R>> {
   if (request.idempotencyKey === undefined) {
-    const result = await deps.db.transaction().execute((tx) => runOnce(deps, request, handler, tx));
+    const result = await deps.db.transaction().execute(async (tx) => {
+      const ran = await runHandler(deps, request, handler, tx);
+      await ran.audit.execute(tx);
+      return ran.result;
+    });
     return { result, replayed: false };
   }
   const scope = {
@@ -142,7 +142,11 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
     key: request.idempotencyKey,
     requestHash: hashRequest(request.input),
   };
-  const work = async (tx: Tx) => stringify(await runOnce(deps, request, handler, tx));
+  // The audit row is written by the statement that stores the record (no round trip of its own).
+  const work = async (tx: Tx) => {
+    const ran = await runHandler(deps, request, handler, tx);
+    return { body: stringify(ran.result), alongside: ran.audit };
+  };
   const outcome = await executeIdempotent(deps.db, deps.clock, scope, work, errorRecord, deps.idempotencyRetentionMs);
   if (outcome.statusCode === ERROR_STATUS) rethrowStored(outcome.body, outcome.replayed);
   // The stored form, on the first run as on a replay, so both render the same.

@@ -15,7 +15,7 @@
 //      that ran meanwhile), that record is the answer.
 // A crash before commit leaves nothing behind, so a retry with the key runs the command again.
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Clock } from './clock.js';
 import { LIMITS, LOST_RACES_MAX } from './config/limits.js';
 import type { Db, Tx } from './db/pool.js';
@@ -33,6 +33,16 @@ export interface StoredOutcome {
   statusCode: number;
   body: string;
   replayed: boolean;
+}
+
+/**
+ * What the work produced: the answer to store and, optionally, one more write (an insert) that
+ * commits with it. That write runs as a CTE of the statement storing the record (step 3), so it
+ * costs no round trip of its own (the command runner's audit row).
+ */
+export interface WorkOutcome {
+  body: string;
+  alongside?: RawBuilder<unknown>;
 }
 
 /** Renders a business error into the answer to store (status and body). */
@@ -73,9 +83,10 @@ async function claim(tx: Tx, scope: IdempotencyScope, now: Date): Promise<Stored
 }
 
 /** Steps 3 and 4: stores the outcome unless a live record exists; false when one did. */
-async function store(executor: Db | Tx, scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number): Promise<boolean> {
+async function store(executor: Db | Tx, scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number, alongside?: RawBuilder<unknown>): Promise<boolean> {
+  const before = alongside === undefined ? sql`` : sql`with alongside as (${alongside}) `;
   const { rows } = await sql<{ stored: number }>`
-    insert into idempotency_records (partner_id, operation, key, request_hash, status_code, body, created_at, expires_at)
+    ${before}insert into idempotency_records (partner_id, operation, key, request_hash, status_code, body, created_at, expires_at)
     values (${scope.partnerId}, ${scope.operation}, ${scope.key}, ${scope.requestHash}, ${outcome.statusCode}, ${outcome.body}, ${now}, ${new Date(now.getTime() + retention_ms)})
     on conflict (partner_id, operation, key) do update
       set request_hash = excluded.request_hash, status_code = excluded.status_code, body = excluded.body, created_at = excluded.created_at, expires_at = excluded.expires_at
@@ -116,7 +127,7 @@ export async function executeIdempotent(
   db: Db,
   clock: Clock,
   scope: IdempotencyScope,
-  work: (tx: Tx) => Promise<string>,
+  work: (tx: Tx) => Promise<string | WorkOutcome>,
   renderError: ErrorRenderer,
   retention_ms: number = LIMITS.IDEMPOTENCY_RETENTION_MS,
 ): Promise<StoredOutcome> {
@@ -126,14 +137,17 @@ export async function executeIdempotent(
       return await db.transaction().execute(async (tx) => {
         const stored = await claim(tx, scope, now);
         if (stored) return replay(stored, scope);
-        let body: string;
+        let done: WorkOutcome;
         try {
-          body = await work(tx);
+          const result = await work(tx);
+          done = typeof result === 'string' ? { body: result } : result;
         } catch (error) {
           if (isStorable(error)) throw new RolledBack({ businessError: error });
           throw error;
         }
-        if (!(await store(tx, scope, { statusCode: 200, body }, now, retention_ms))) throw new RolledBack({ lostRace: true });
+        const body = done.body;
+        // Lost race: the rollback also undoes the companion write.
+        if (!(await store(tx, scope, { statusCode: 200, body }, now, retention_ms, done.alongside))) throw new RolledBack({ lostRace: true });
         return { statusCode: 200, body, replayed: false };
       });
     } catch (error) {

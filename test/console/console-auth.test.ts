@@ -152,6 +152,70 @@ test('throttling: per account, then per IP; failures are kept in PostgreSQL', as
   assert.equal((await postLogin({ email: analyst.email, password: analyst.password }, '10.2.0.2')).statusCode, 303, 'another IP is not');
 });
 
+test('a burst of simultaneous logins gets no more tries than the limit; one TOTP code raced opens one session', async () => {
+  const victim = await createTestOperator(service.database.db, 'analyst', { clock: service.clock });
+  const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => postLogin({ email: victim.email, password: 'wrong password!' }, `10.3.0.${i}`)));
+  const tried = burst.filter((r) => r.statusCode !== 429).length;
+  assert.ok(tried <= LOGIN_FAILURES_PER_ACCOUNT_MAX, `${tried} attempts reached the password check`);
+  const rows = await service.database.db.selectFrom('operator_login_failures').select('id').where('email', '=', victim.email).execute();
+  assert.equal(rows.length, tried, 'each attempt that was checked counts as a failure; refused ones do not');
+  const twoFactor = await createTestOperator(service.database.db, 'admin', { clock: service.clock, totp: true });
+  const code = totpCode(twoFactor.totpSecret!, service.clock.now());
+  const raced = await Promise.all([1, 2, 3].map((i) => postLogin({ email: twoFactor.email, password: twoFactor.password, code }, `10.4.0.${i}`)));
+  assert.equal(raced.filter((r) => r.statusCode === 303).length, 1, 'one session for one code');
+});
+
+test('behind a trusted proxy (CAAS_TRUST_PROXY): throttling sees the client address; forms from PUBLIC_URL pass the origin check', async () => {
+  const proxied = await startTestService({ CAAS_TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'https://caas.example.com' });
+  try {
+    const page = await proxied.app.inject({ url: '/console/entrar' });
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const cookie = cookieHeader(cookiesOf(page));
+    const form = new URLSearchParams({ _csrf: csrf, email: 'someone@example.com', password: 'wrong password!' }).toString();
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-forwarded-for': '203.0.113.7' };
+    await proxied.app.inject({ method: 'POST', url: '/console/entrar', remoteAddress: '127.0.0.1', headers, payload: form });
+    await proxied.app.inject({ method: 'POST', url: '/console/entrar', remoteAddress: '10.9.9.9', headers, payload: form });
+    const ips = (await proxied.database.db.selectFrom('operator_login_failures').select('ip').orderBy('id').execute()).map((r) => r.ip);
+    assert.deepEqual(ips, ['203.0.113.7', '10.9.9.9'], 'the trusted proxy forwards the client; an untrusted peer is itself');
+    const operator = await createTestOperator(proxied.database.db, 'analyst', { clock: proxied.clock });
+    const login = new URLSearchParams({ _csrf: csrf, email: operator.email, password: operator.password }).toString();
+    const signedIn = await proxied.app.inject({ method: 'POST', url: '/console/entrar', remoteAddress: '127.0.0.1', headers: { ...headers, 'x-forwarded-for': '203.0.113.8' }, payload: login });
+    const token = signedIn.cookies.find((c) => c.name === 'caas_console')?.value ?? '';
+    const home = await proxied.app.inject({ url: '/console', headers: { cookie: `caas_console=${token}` } });
+    const sessionCsrf = /name="_csrf" value="([^"]+)"/.exec(home.body)?.[1] ?? '';
+    const logout = (origin: string) => proxied.app.inject({ method: 'POST', url: '/console/sair', remoteAddress: '127.0.0.1', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `caas_console=${token}`, host: 'caas-internal:8080', origin }, payload: new URLSearchParams({ _csrf: sessionCsrf }).toString() });
+    assert.equal((await logout('https://evil.example.net')).statusCode, 403, 'another origin is refused');
+    assert.equal((await logout('https://caas.example.com')).statusCode, 303, 'PUBLIC_URL is this console, whatever Host the proxy sends');
+  } finally {
+    await proxied.close();
+  }
+});
+
+test('no input yields a 500: a proposal number past PostgreSQL integer, in the URL, the search and an action; a four-eyes form without its key', async () => {
+  const token = await session(analyst, '10.5.0.1');
+  for (const url of ['/console/propostas/9999999999', '/console/propostas?q=9999999999', '/console/propostas/2147483648']) {
+    const page = await get(url, token);
+    assert.equal(page.statusCode, 200, `${url}: ${page.statusCode}`);
+  }
+  const fourEyes = await startTestService({ CAAS_FOUR_EYES: 'payees' });
+  try {
+    const approver = await createTestOperator(fourEyes.database.db, 'approver', { clock: fourEyes.clock });
+    const page = await fourEyes.app.inject({ url: '/console/entrar' });
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const form = { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(cookiesOf(page)) };
+    const signedIn = await fourEyes.app.inject({ method: 'POST', url: '/console/entrar', headers: form, payload: new URLSearchParams({ _csrf: csrf, email: approver.email, password: approver.password }).toString() });
+    const cookie = `caas_console=${signedIn.cookies.find((c) => c.name === 'caas_console')?.value ?? ''}`;
+    const list = await fourEyes.app.inject({ url: '/console/favorecidos', headers: { cookie } });
+    const sessionCsrf = /name="_csrf" value="([^"]+)"/.exec(list.body)?.[1] ?? '';
+    const approve = await fourEyes.app.inject({ method: 'POST', url: `/console/favorecidos/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/aprovar`, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, payload: new URLSearchParams({ _csrf: sessionCsrf }).toString() });
+    assert.equal(approve.statusCode, 303, approve.body);
+    const flash = approve.cookies.find((c) => c.name === 'caas_console_flash')?.value ?? '';
+    assert.match(Buffer.from(flash, 'base64url').toString(), /chave de idempotência/);
+  } finally {
+    await fourEyes.close();
+  }
+});
+
 test('a partner token never opens the console; a console session never calls partner operations', async () => {
   const partner = await service.onboard();
   const bearer = await service.token(partner);

@@ -8,6 +8,7 @@ import { fixedClock } from '../../src/platform/clock.js';
 import { closeConfirmation, confirmingDefinition, findConfirmation, listConfirmations, requestConfirmation } from '../../src/modules/operators/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { createTestOperator, type TestOperator } from '../support/console.js';
+import { closesConfirmation } from '../../src/console/pages/confirmacoes.js';
 
 const clock = fixedClock('2026-11-27T12:00:00Z');
 let database: TestDatabase;
@@ -59,4 +60,9 @@ test('rejecting: only someone else, only while pending; the list shows pending f
   const list = await listConfirmations(database.db);
   assert.equal(list[0]!.id, pendingId);
   assert.deepEqual(list.map((c) => c.status).sort(), ['confirmed', 'pending', 'rejected']);
+});
+
+test('a refusal of the command closes a confirmation as failed; a conflict or an outage leaves it pending', () => {
+  for (const kind of ['business', 'validation', 'not_found', 'forbidden'] as const) assert.equal(closesConfirmation(kind), true, kind);
+  for (const kind of ['conflict', 'unavailable', 'rate_limited', 'idempotency_mismatch'] as const) assert.equal(closesConfirmation(kind), false, kind);
 });

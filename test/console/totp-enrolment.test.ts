@@ -1,8 +1,9 @@
 // CAAS_CONSOLE_TOTP_ADMINS=true (issue 16): an admin without TOTP is sent to the enrolment page at
 // login and can open nothing else until a code of the new secret is typed; others are not.
 import assert from 'node:assert/strict';
+import QRCode from 'qrcode';
 import { after, before, test } from 'node:test';
-import { totpCode } from '../../src/modules/operators/index.js';
+import { totpCode, totpUri } from '../../src/modules/operators/index.js';
 import { startTestService, type TestService } from '../support/app.js';
 import { createTestOperator } from '../support/console.js';
 
@@ -31,6 +32,8 @@ test('an admin without TOTP must enrol before anything else; a wrong code does n
   assert.equal(page.statusCode, 200);
   const secret = /name="secret" value="([A-Z2-7]{32})"/.exec(page.body)![1]!;
   const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)![1]!;
+  const qr = await QRCode.toString(totpUri(secret, admin.email), { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  assert.ok(page.body.includes(`<figure class="totp-qr" role="img" aria-label="QR code da chave">${qr}</figure>`), 'the page shows the otpauth address as a QR code');
   const post = (code: string) => service.app.inject({ method: 'POST', url: '/console/totp', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, payload: new URLSearchParams({ _csrf: csrf, secret, code }).toString() });
   assert.equal((await post('000000')).statusCode, 400);
   assert.equal((await service.app.inject({ url: '/console', headers: { cookie } })).statusCode, 303, 'still not enrolled');

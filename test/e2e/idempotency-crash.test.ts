@@ -105,7 +105,7 @@ describe('exactly once across processes', () => {
       assert.equal(retried.status, 200, await retried.text());
     }
     assert.equal(await proposals(), before + sent.length, `${cut} of ${sent.length} requests were cut off`);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from idempotency_records where operation = 'Proposta_IncluirManualSimplificado'`.execute(database.db);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from idempotency_records where operation = 'proposal.create'`.execute(database.db);
     assert.equal(rows[0]!.n, 10 + sent.length);
   });
 });

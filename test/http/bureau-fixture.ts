@@ -2,6 +2,7 @@
 // calls (around the sandbox, on the service's frozen clock), the magic documents, and helpers.
 import type { Clock } from '../../src/platform/clock.js';
 import { bureauRoutes } from '../../src/modules/bureau/routes.js';
+import { parseBureauEnv } from '../../src/modules/bureau/settings.js';
 import type { BureauProvider, BureauRequest, FraudRequest, ScrRequest } from '../../src/modules/bureau/providers/port.js';
 import { SandboxBureauProvider } from '../../src/modules/bureau/providers/sandbox.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
@@ -79,7 +80,10 @@ export async function startBureauService(env: Record<string, string> = {}): Prom
   let started: TestService | null = null;
   const clock: Clock = { now: () => (started as TestService).clock.now() };
   const provider = new CountingProvider(new SandboxBureauProvider({ clock }));
-  const service = await startTestService(env, bureauRoutes({ provider }));
+  const problems: string[] = [];
+  const settings = parseBureauEnv(env, problems);
+  if (problems.length > 0) throw new Error(`bureau test settings: ${problems.join('; ')}`);
+  const service = await startTestService(env, bureauRoutes({ provider, settings }));
   started = service;
   const partnerA = await service.onboard();
   const partnerB = await service.onboard();

@@ -5,6 +5,7 @@
 // is an unmatched receipt; cob, removal and refunds through the client; start-up validation.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { Writable } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-code.js';
 import { PIX_CONFIRM_JOB, PIX_PROVIDER_UNAVAILABLE, PixApiClient, pixClientFor, pixRefundCommand, reconcile, settlementJobHandlers } from '../../src/modules/settlement/index.js';
@@ -171,7 +172,7 @@ test('a pix whose confirmation fails is retried by a job until the provider conf
   assert.ok((await outbox(world, s.proposalId)).some((e) => e.type === 3), 'event 3 with the settlement');
 
   // The operator returns part of it through the provider: the command settlement.pix.refund.
-  const refund = pixRefundCommand(pixClientFor(world.service.config.settlement.pix!));
+  const refund = pixRefundCommand(pixClientFor(world.service.config.settlement.pix!), db);
   const deps = { db, clock: world.service.clock };
   const operator = { kind: 'operator' as const, id: 'ana' };
   const done = await runDefined(deps, refund, { endToEndId: down.endToEndId, refundId: 'R1', amount: '25.00' }, operator, 'refund-r1');
@@ -245,4 +246,18 @@ test('cob (immediate) through the client; configuration validated at start-up', 
     return true;
   });
   assert.equal(loadConfig({}).settlement.pix, null, 'no provider: the sandbox stays as it is');
+});
+
+test('the webhook secret never reaches the request log: the route pattern is logged', async () => {
+  let logged = '';
+  const capture = new Writable({ write: (chunk: Buffer, _encoding, done) => ((logged += chunk.toString()), done()) });
+  const service = await startTestService({ ...pixEnv(), LOG_LEVEL: 'info' }, [], { logStream: capture });
+  try {
+    const answer = await service.app.inject({ method: 'POST', url: `/webhooks/pix/${SECRET}/pix`, payload: { pix: [{ endToEndId: 'short', valor: '1', horario: 'x' }] } });
+    assert.equal(answer.statusCode, 400);
+    assert.match(logged, /"path":"\/webhooks\/pix\/:secret\/pix"/);
+    assert.ok(!logged.includes(SECRET), 'the secret was logged');
+  } finally {
+    await service.close();
+  }
 });

@@ -70,6 +70,8 @@ export interface FakePixProvider {
   failGetPix: boolean;
   /** PUT and PATCH of /cob and /cobv answer 503 while true. */
   failCharges: boolean;
+  /** PUT /pix/{e2eid}/devolucao/{id} answers 503 while true. */
+  failRefunds: boolean;
   close(): Promise<void>;
 }
 
@@ -77,7 +79,7 @@ export async function startFakePixProvider(certs: FakeCerts): Promise<FakePixPro
   const clientId = 'caas-test';
   const clientSecret = randomBytes(12).toString('hex');
   const tokens = new Set<string>();
-  const provider = { charges: new Map<string, Charge>(), pixes: new Map<string, Pix>(), requests: [] as string[], webhook: null as FakePixProvider['webhook'], failGetPix: false, failCharges: false };
+  const provider = { charges: new Map<string, Charge>(), pixes: new Map<string, Pix>(), requests: [] as string[], webhook: null as FakePixProvider['webhook'], failGetPix: false, failCharges: false, failRefunds: false };
   const server = https.createServer({ key: fs.readFileSync(path.join(certs.dir, 'server.key')), cert: fs.readFileSync(path.join(certs.dir, 'server.crt')), ca: fs.readFileSync(certs.ca), requestCert: true, rejectUnauthorized: true }, (req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -122,6 +124,7 @@ export async function startFakePixProvider(certs: FakeCerts): Promise<FakePixPro
         if (req.method === 'GET' && provider.failGetPix) return send(503, { title: 'Serviço indisponível' });
         if (!found) return send(404, { title: 'Pix não encontrado' });
         if (pix[2] === undefined) return send(200, found);
+        if (provider.failRefunds) return send(503, { title: 'Serviço indisponível' });
         const again = found.devolucoes.find((d) => d.id === pix[2]);
         if (again !== undefined) return send(200, again); // the same refund id is the same refund
         const devolucao = { id: pix[2], rtrId: `D${randomBytes(15).toString('hex')}`, valor: String(body.valor), status: 'DEVOLVIDO' };

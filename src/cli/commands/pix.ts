@@ -35,9 +35,9 @@ export default [
       const { pixClientFor, pixRefundCommand } = await import('../../modules/settlement/index.js');
       const result = await runOperatorDefinition(
         io,
-        ({ config }) => {
+        ({ config, db }) => {
           if (config.settlement.pix === null) throw new CliError('no Pix provider is configured (CAAS_PIX_PSP_URL...): refunds go through the provider');
-          return pixRefundCommand(pixClientFor(config.settlement.pix));
+          return pixRefundCommand(pixClientFor(config.settlement.pix), db);
         },
         { endToEndId: args.END_TO_END_ID, refundId: options.id, amount: options.amount },
         options['idempotency-key'],

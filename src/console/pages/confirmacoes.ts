@@ -47,6 +47,15 @@ async function pending(ctx: ConsoleContext, id: string): Promise<Confirmation | 
   return c;
 }
 
+/**
+ * Only an answer about the command itself (refused, invalid) closes a confirmation as failed; a
+ * conflict (the same request confirmed at this moment by someone else) or an unavailable database
+ * leaves it pending, so a double click never fails a request that the other click runs.
+ */
+export function closesConfirmation(kind: DomainError['kind']): boolean {
+  return kind === 'business' || kind === 'validation' || kind === 'not_found' || kind === 'forbidden';
+}
+
 async function confirm(services: ConsoleServices, ctx: ConsoleContext, c: Confirmation): Promise<string> {
   const definition = services.catalogue.get(c.command);
   if (definition === undefined) return `O comando ${c.command} não está disponível neste console.`;
@@ -56,6 +65,8 @@ async function confirm(services: ConsoleServices, ctx: ConsoleContext, c: Confir
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const text = error.messages.map((m) => m.description).join(' ');
+    // Another confirmation of the same request in flight, or the database busy: it stays pending.
+    if (!closesConfirmation(error.kind)) return `Ainda não confirmado (${text}). Tente de novo em instantes.`;
     await closeConfirmation(services.db, c.id, ctx.operator.id, 'failed', text, services.wallClock.now());
     return `A ação falhou: ${text}`;
   }

@@ -28,6 +28,7 @@ import {
 import { scheduleView, type ScheduleView } from '../../modules/receivables/index.js';
 import type { Permission } from '../../modules/operators/index.js';
 import { actionForm, field } from '../forms.js';
+import { PROPOSAL_NUMBER_MAX } from '../limits.js';
 import { html, type HtmlFragment } from '../html.js';
 import { defineAction, definePage, type ConsoleContext, type ConsoleEntry, type ConsoleServices } from '../page.js';
 import { brl, dateBr, historyName, outcomeFlash, pageOf, pagination, PAGE_SIZE, percent, queryOf, reasonField, select, table } from './view.js';
@@ -36,12 +37,14 @@ const LIST = '/console/propostas';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const AMOUNT_RE = /^\d{1,13}([.,]\d{1,2})?$/;
 const NUMBER_RE = /^[1-9]\d{0,9}$/;
+const proposalNumberOf = (text: string): number | null => (NUMBER_RE.test(text) && Number(text) <= PROPOSAL_NUMBER_MAX ? Number(text) : null);
 const STATUS_OPTIONS = Object.values(Status).map((s) => [String(s), statusDescription(s)] as const);
 
 /** The search box: a number is a número, a uuid a código, 11 or 14 characters a documento. */
 export function searchOf(text: string | undefined): ProposalSearch | null | 'invalid' {
   if (text === undefined) return null;
-  if (NUMBER_RE.test(text) && text.length < 11) return { by: 'number', value: Number(text) };
+  const numero = proposalNumberOf(text);
+  if (numero !== null) return { by: 'number', value: numero };
   if (UUID_RE.test(text)) return { by: 'code', value: text.toLowerCase() };
   const document = classifyDocument(text);
   return document === null ? 'invalid' : { by: 'document', value: document.digits };
@@ -211,8 +214,7 @@ function scheduleSection(schedule: ScheduleView | null): HtmlFragment {
 }
 
 function numeroOf(request: FastifyRequest): number | null {
-  const text = (request.params as { numero?: string }).numero ?? '';
-  return NUMBER_RE.test(text) ? Number(text) : null;
+  return proposalNumberOf((request.params as { numero?: string }).numero ?? '');
 }
 
 async function renderDetail(ctx: ConsoleContext, request: FastifyRequest): Promise<HtmlFragment> {

@@ -5,16 +5,33 @@
 import { createHash } from 'node:crypto';
 import { parse } from 'lossless-json';
 import { BRAZIL_TZ } from '../../platform/dates.js';
-import { inTransaction } from '../../platform/db/pool.js';
-import type { OperationContext } from '../../platform/http/operations.js';
+import type { Actor } from '../../platform/commands.js';
+import { inTransaction, type Db } from '../../platform/db/pool.js';
+import type { QueryContext } from '../../platform/http/route.js';
 import { stringify } from '../../platform/http/serialize.js';
 import { findFreshAnswer, purgeStaleAnswers, recordConsultation, storeAnswer, type AuditRow } from './consultation-repository.js';
 import type { BureauProvider, ProviderFailure, ProviderOutcome } from './providers/port.js';
 import type { ConsultedDocument } from './query-rules.js';
+import type { BureauSettings } from './settings.js';
 import type { AuditOutcome, ConsultationOperation } from './tables.js';
 
 export interface ConsultationDeps {
   readonly provider: BureauProvider;
+  /** The answer reuse window and the SCR windows (BUREAU_* settings). */
+  readonly settings: Pick<BureauSettings, 'cacheTtl_ms' | 'scr'>;
+}
+
+/** Who consults, on which pool, when: what the query was given. */
+export interface ConsultationContext {
+  readonly db: Db;
+  readonly actor: Actor;
+  readonly context: QueryContext;
+}
+
+/** The answer of a consultation: the provider's document (or the failure's) and the message. */
+export interface ConsultationAnswer<B extends object> {
+  readonly answer: B;
+  readonly message: string;
 }
 
 export const ConsultationMessage = {
@@ -62,9 +79,9 @@ interface AuditOutcomeFields {
   readonly cachedConsultedAt?: Date;
 }
 
-function auditRow<B extends object>(c: Consultation<B>, ctx: OperationContext, at: Date, o: AuditOutcomeFields): AuditRow {
+function auditRow<B extends object>(c: Consultation<B>, ctx: ConsultationContext, at: Date, o: AuditOutcomeFields): AuditRow {
   return {
-    partner_id: ctx.auth.partnerId,
+    partner_id: ctx.actor.id,
     operation: c.operation,
     document: c.document.id.digits,
     document_kind: c.document.id.kind,
@@ -74,43 +91,43 @@ function auditRow<B extends object>(c: Consultation<B>, ctx: OperationContext, a
     failure_reason: o.failure?.reason ?? null,
     failure_detail: o.failure?.detail ?? null,
     cached_consulted_at: o.cachedConsultedAt ?? null,
-    request_id: ctx.requestId,
+    request_id: ctx.context.requestId,
     consulted_at: at,
   };
 }
 
-async function askProvider<B extends object>(c: Consultation<B>, ctx: OperationContext, deps: ConsultationDeps): Promise<ProviderOutcome<B>> {
+async function askProvider<B extends object>(c: Consultation<B>, ctx: ConsultationContext, deps: ConsultationDeps): Promise<ProviderOutcome<B>> {
   try {
     return await c.call(deps.provider);
   } catch (error) {
     // A bug, not a provider problem (providers return failures): keep the trace, then fail loudly.
     const failure = { reason: 'internal_error', detail: error instanceof Error ? error.name : 'non-error thrown' };
-    await recordConsultation(ctx.db, auditRow(c, ctx, ctx.clock.now(), { outcome: 'failure', provider: deps.provider.name, failure }));
+    await recordConsultation(ctx.db, auditRow(c, ctx, ctx.context.clock.now(), { outcome: 'failure', provider: deps.provider.name, failure }));
     throw error;
   }
 }
 
-/** Runs the consultation and returns the answer's fields with `msg` (the envelope adds the rest). */
-export async function runConsultation<B extends object>(c: Consultation<B>, ctx: OperationContext, deps: ConsultationDeps): Promise<B & { msg: string }> {
-  const partnerId = ctx.auth.partnerId;
-  const ttl_ms = ctx.config.bureau.cacheTtl_ms;
+/** Runs the consultation and returns the answer's document with its message (the view renders both). */
+export async function runConsultation<B extends object>(c: Consultation<B>, ctx: ConsultationContext, deps: ConsultationDeps): Promise<ConsultationAnswer<B>> {
+  const partnerId = ctx.actor.id;
+  const ttl_ms = deps.settings.cacheTtl_ms;
   const key = requestKey(c.operation, c.document, c.variant);
   if (ttl_ms > 0) {
-    const started = ctx.clock.now();
+    const started = ctx.context.clock.now();
     const hit = await findFreshAnswer(ctx.db, partnerId, c.operation, key, new Date(started.getTime() - ttl_ms));
     if (hit !== null) {
       await recordConsultation(ctx.db, auditRow(c, ctx, started, { outcome: 'cached', provider: hit.provider, cachedConsultedAt: hit.consulted_at }));
-      return { ...(parse(hit.body) as B), msg: cachedMessage(hit.consulted_at, hit.msg) };
+      return { answer: parse(hit.body) as B, message: cachedMessage(hit.consulted_at, hit.msg) };
     }
   }
   const outcome = await askProvider(c, ctx, deps);
-  const at = ctx.clock.now();
+  const at = ctx.context.clock.now();
   const provider = deps.provider.name;
   if (outcome.status === 'failure') {
     const { reason, detail, attempts } = outcome.failure;
-    ctx.log.warn({ operation: c.operation, provider, reason, attempts }, 'bureau provider failure');
+    ctx.context.log.warn({ operation: c.operation, provider, reason, attempts }, 'bureau provider failure');
     await recordConsultation(ctx.db, auditRow(c, ctx, at, { outcome: 'failure', provider, failure: { reason, detail } }));
-    return { ...c.failureBody(outcome.failure), msg: outcome.failure.mensagem };
+    return { answer: c.failureBody(outcome.failure), message: outcome.failure.mensagem };
   }
   const msg = outcome.status === 'found' ? ConsultationMessage.found : ConsultationMessage.noRecord;
   await inTransaction(ctx.db, async (tx) => {
@@ -120,5 +137,5 @@ export async function runConsultation<B extends object>(c: Consultation<B>, ctx:
     }
     await recordConsultation(tx, auditRow(c, ctx, at, { outcome: outcome.status, provider }));
   });
-  return { ...outcome.body, msg };
+  return { answer: outcome.body, message: msg };
 }

@@ -33,7 +33,7 @@ describe('inferPixKeyType', () => {
 describe('validateFraudConsulta', () => {
   test('identifiers normalized; absent ones null', () => {
     const problems = new Problems();
-    const q = validateFraudConsulta({ documento: '11222333000181', email: ' X@Example.com ', celularUsuario: { codigoPais: '+55', ddd: '011', numero: '98765-4321' } }, problems);
+    const q = validateFraudConsulta({ document: '11222333000181', pixKey: null, email: ' X@Example.com ', mobile: { countryCode: '+55', areaCode: '011', number: '98765-4321' } }, problems);
     assert.equal(problems.count, 0);
     assert.deepEqual(q && { type: q.document.personType, chave: q.chavePix, email: q.email, phone: q.phone }, {
       type: 'PJ', chave: null, email: 'x@example.com', phone: { codigoPais: '55', ddd: '11', numero: '987654321' },

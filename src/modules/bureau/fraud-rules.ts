@@ -22,17 +22,19 @@ const PHONE_SEPARATORS_RE = /[\s\-().]/g;
 const UUID_SHAPE_RE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/i;
 const CNPJ_SHAPE_RE = /^[0-9A-Za-z]{12}\d{2}$/;
 
-export interface CelularInput {
-  readonly codigoPais?: string | null | undefined;
-  readonly ddd?: string | null | undefined;
-  readonly numero?: string | null | undefined;
+/** The customer's mobile as sent: country code (absent: Brazil), area code, number. */
+export interface MobileInput {
+  readonly countryCode: string | null;
+  readonly areaCode: string | null;
+  readonly number: string | null;
 }
 
-export interface FraudConsultaInput {
-  readonly documento?: string | null | undefined;
-  readonly chavePix?: string | null | undefined;
-  readonly email?: string | null | undefined;
-  readonly celularUsuario?: CelularInput | null | undefined;
+/** A Bureau/ConsultaFraudeBureauBase request as sent (each field read and checked here). */
+export interface FraudRequest {
+  readonly document: string | null;
+  readonly pixKey: string | null;
+  readonly email: string | null;
+  readonly mobile: MobileInput | null;
 }
 
 export interface FraudQuery {
@@ -116,11 +118,11 @@ function foreignPhone(problems: Problems, codigoPais: string, ddd: string | null
   return null;
 }
 
-function celular(problems: Problems, value: CelularInput | null | undefined): PhoneNumber | null {
+function celular(problems: Problems, value: MobileInput | null): PhoneNumber | null {
   const at = 'consulta.celularUsuario';
-  const country = digitsOf(value?.codigoPais)?.replace(/^\+/, '') ?? null;
-  const ddd = digitsOf(value?.ddd);
-  const numero = digitsOf(value?.numero);
+  const country = digitsOf(value?.countryCode)?.replace(/^\+/, '') ?? null;
+  const ddd = digitsOf(value?.areaCode);
+  const numero = digitsOf(value?.number);
   if (country === null && ddd === null && numero === null) return null; // not sent
   const codigoPais = country ?? BRAZIL_COUNTRY_CODE;
   if (!COUNTRY_CODE_RE.test(codigoPais)) {
@@ -135,10 +137,10 @@ function celular(problems: Problems, value: CelularInput | null | undefined): Ph
 }
 
 /** Bureau/ConsultaFraudeBureauBase: BUR001, BUR020–BUR022. Returns null exactly when a problem was added. */
-export function validateFraudConsulta(input: FraudConsultaInput, problems: Problems): FraudQuery | null {
+export function validateFraudConsulta(input: FraudRequest, problems: Problems): FraudQuery | null {
   const before = problems.count;
-  const document = consultedDocument(problems, input.documento);
-  const query = { chavePix: chavePix(problems, input.chavePix), email: email(problems, input.email), phone: celular(problems, input.celularUsuario) };
+  const document = consultedDocument(problems, input.document);
+  const query = { chavePix: chavePix(problems, input.pixKey), email: email(problems, input.email), phone: celular(problems, input.mobile) };
   if (problems.count > before || document === null) return null;
   return { document, ...query };
 }

@@ -35,10 +35,14 @@ export function consultedDocument(problems: Problems, value: string | null | und
   return id === null ? null : { id, personType: id.kind === 'CPF' ? 'PF' : 'PJ' };
 }
 
-export interface BureauConsultaInput {
-  readonly documento?: string | null | undefined;
-  readonly codigoProduto?: string | null | undefined;
-  readonly consultaCompleta?: boolean | null | undefined;
+/** A Bureau/ConsultarBureau request as sent (each field read and checked here). */
+export interface BureauRequest {
+  /** CPF or CNPJ, masks accepted. */
+  readonly document: string | null;
+  /** A product's code or alias, any case (null: the person type's default). */
+  readonly productCode: string | null;
+  /** Null: a complete consultation. */
+  readonly complete: boolean | null;
 }
 
 export interface BureauQuery {
@@ -70,10 +74,10 @@ function product(problems: Problems, value: string | null | undefined, document:
 }
 
 /** Bureau/ConsultarBureau: BUR001–BUR004. Returns null exactly when a problem was added. */
-export function validateBureauConsulta(input: BureauConsultaInput, problems: Problems): BureauQuery | null {
+export function validateBureauConsulta(input: BureauRequest, problems: Problems): BureauQuery | null {
   const before = problems.count;
-  const document = consultedDocument(problems, input.documento);
-  const found = product(problems, input.codigoProduto, document);
+  const document = consultedDocument(problems, input.document);
+  const found = product(problems, input.productCode, document);
   if (problems.count > before || document === null || found === null) return null;
-  return { document, product: found, consultaCompleta: input.consultaCompleta ?? true };
+  return { document, product: found, consultaCompleta: input.complete ?? true };
 }

@@ -55,7 +55,7 @@ describe('validateScrConsulta', () => {
   const now = new Date('2026-11-23T15:00:00Z');
   test('a valid request normalizes the document and the month', () => {
     const problems = new Problems();
-    const q = validateScrConsulta({ documento: '529.982.247-25', dataBaseMes: '07', dataBaseAno: '2026', dtAceiteCliente: '2026-11-23' }, now, S, problems);
+    const q = validateScrConsulta({ document: '529.982.247-25', referenceMonth: '07', referenceYear: '2026', consentAt: '2026-11-23' }, now, S, problems);
     assert.equal(problems.count, 0);
     assert.deepEqual([q?.document.id.digits, q?.document.personType, q?.reference], ['52998224725', 'PF', { year: 2026, month: 7 }]);
   });
@@ -63,7 +63,7 @@ describe('validateScrConsulta', () => {
   test('a late-evening consent in São Paulo is still "today" there (not tomorrow in UTC)', () => {
     const problems = new Problems();
     const late = new Date('2026-11-24T02:30:00Z'); // 23:30 on 23/11 in São Paulo
-    validateScrConsulta({ documento: '52998224725', dataBaseMes: '9', dataBaseAno: '2026', dtAceiteCliente: '2026-11-23' }, late, S, problems);
+    validateScrConsulta({ document: '52998224725', referenceMonth: '9', referenceYear: '2026', consentAt: '2026-11-23' }, late, S, problems);
     assert.equal(problems.count, 0);
   });
 });

@@ -21,11 +21,15 @@ export interface YearMonth {
   readonly month: number;
 }
 
-export interface ScrConsultaInput {
-  readonly documento?: string | null | undefined;
-  readonly dataBaseMes?: string | null | undefined;
-  readonly dataBaseAno?: string | null | undefined;
-  readonly dtAceiteCliente?: string | null | undefined;
+/** A Bureau/ConsultarSCR request as sent (each field read and checked here). */
+export interface ScrRequest {
+  /** CPF or CNPJ, masks accepted. */
+  readonly document: string | null;
+  /** The reference month ("7" or "07") and year (4 digits). */
+  readonly referenceMonth: string | null;
+  readonly referenceYear: string | null;
+  /** When the customer consented (a date or an instant). */
+  readonly consentAt: string | null;
 }
 
 export interface ScrQuery {
@@ -59,10 +63,10 @@ export function earliestConsultableMonth(latest: YearMonth, s: ScrWindowSettings
   return fromIndex(indexOf(latest) - (s.history_months - 1));
 }
 
-function referenceMonth(problems: Problems, input: ScrConsultaInput, today: LocalDate, s: ScrWindowSettings): YearMonth | null {
+function referenceMonth(problems: Problems, input: ScrRequest, today: LocalDate, s: ScrWindowSettings): YearMonth | null {
   const monthField = 'consulta.dataBaseMes';
-  const monthRaw = textOf(input.dataBaseMes);
-  const yearText = textOf(input.dataBaseAno);
+  const monthRaw = textOf(input.referenceMonth);
+  const yearText = textOf(input.referenceYear);
   const month = monthRaw !== null && MONTH_RE.test(monthRaw) ? Number(monthRaw) : null;
   const monthOk = month !== null && month >= 1 && month <= 12;
   const yearOk = yearText !== null && YEAR_RE.test(yearText);
@@ -131,11 +135,11 @@ function consent(problems: Problems, value: string | null | undefined, now: Date
 }
 
 /** Bureau/ConsultarSCR: BUR001, BUR010–BUR016. Returns null exactly when a problem was added. */
-export function validateScrConsulta(input: ScrConsultaInput, now: Date, s: ScrWindowSettings, problems: Problems): ScrQuery | null {
+export function validateScrConsulta(input: ScrRequest, now: Date, s: ScrWindowSettings, problems: Problems): ScrQuery | null {
   const before = problems.count;
-  const document = consultedDocument(problems, input.documento);
+  const document = consultedDocument(problems, input.document);
   const reference = referenceMonth(problems, input, brazilDateAt(now), s);
-  const consentAt = consent(problems, input.dtAceiteCliente, now, s);
+  const consentAt = consent(problems, input.consentAt, now, s);
   if (problems.count > before || document === null || reference === null || consentAt === null) return null;
   return { document, reference, consentAt };
 }

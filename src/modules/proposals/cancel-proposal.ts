@@ -1,28 +1,41 @@
-// FGTS/CancelarProposta: the customer withdraws within 7 days of the disbursement (CDC art. 49).
-// Request (the interface does not show it): `dto` with the proposal identifiers, an optional
-// `documentoCliente` that must be the customer's, an optional `motivoCancelamento`. The schedule is
-// closed and, when something is due back, receivables issues the refund boleto: `Boleto` is its id.
+// FGTS/CancelarProposta in domain terms (issue 13): the command `proposal.partner-cancel` (the
+// service team's is `proposal.cancel`, operator-commands.ts). The customer withdraws within 7 days
+// of the disbursement (CDC art. 49). Request (the interface does not show it): the proposal
+// identifiers, an optional customer document that must be the customer's, an optional reason. The
+// schedule is closed and, when something is due back, receivables issues the refund boleto: the
+// answer's `Boleto` is its id. cancel-proposal.route.ts maps the wire.
 //
 // Error codes (HTTP 400, PascalCase envelope, the interface's technical message numbers):
 //   4  documentoCliente invalid or not the customer's   5  the proposal or its schedule is held; retry
 //   10 before the disbursement date                      13 payment (disbursement) still pending
 //   27 already cancelled                                  28 not allowed: cedida, not liberada, or past 7 days
 //   38 invalid request identifier: nothing identifies the proposal, or it is not found
-import type { Static } from 'typebox';
+import type { CommandContext, CommandDefinition } from '../../platform/commands.js';
 import { DomainError } from '../../platform/errors.js';
 import { addDays, localDate } from '../../platform/dates.js';
-import type { OperationContext } from '../../platform/http/operations.js';
 import { textOf } from '../../platform/fields.js';
 import { ZERO, dec } from '../../platform/money.js';
-import type { spec } from './cancel-proposal.schema.js';
 import { type CancelRefusal, CancelCode, REFUND_DUE_DAYS, cancellationRefusal, customerDocumentRefusal, refundAmountOf } from './cancellation-rules.js';
-import { partnerEventContext, todayOf } from './proposal-access.js';
+import { partnerEventContext, partnerIdOf, todayOf } from './proposal-access.js';
 import type { ProposalDeps } from './proposal-deps.js';
-import { proposalRefOf } from './proposal-ref.js';
+import { type ProposalIdentifiers, proposalRefOf } from './proposal-ref.js';
 import { findProposal, type ProposalRow, updateProposal } from './proposal-repository.js';
 import { applyEvent, type EventContext, statusOf } from './proposal-transitions.js';
 
-export type CancelProposalInput = Static<(typeof spec)['body']>;
+export interface CancelProposalInput {
+  proposal: ProposalIdentifiers;
+  /** The customer's document as sent (documentoCliente): when sent, it must be the customer's. */
+  customerDocument: string | null;
+  /** Why the customer withdrew (motivoCancelamento), as sent. */
+  reason: string | null;
+}
+
+export interface CancelledProposal {
+  proposalId: string;
+  number: number;
+  /** The refund boleto's id; null when nothing is due back. */
+  refundBoletoId: string | null;
+}
 
 const LOCK_NOT_AVAILABLE = '55P03';
 
@@ -43,21 +56,30 @@ async function withoutWaiting<T>(lock: () => Promise<T>): Promise<T> {
 }
 
 /** The proposal, locked without waiting. */
-async function lockedProposal(input: CancelProposalInput, ctx: OperationContext): Promise<ProposalRow> {
-  const ref = proposalRefOf(input.dto);
+async function lockedProposal(input: CancelProposalInput, ctx: CommandContext): Promise<ProposalRow> {
+  const ref = proposalRefOf(input.proposal);
   if (ref === null) fail(invalidIdentifier());
-  return (await withoutWaiting(() => findProposal(ctx.tx, ctx.auth.partnerId, ref, 'nowait'))) ?? fail(invalidIdentifier());
+  return (await withoutWaiting(() => findProposal(ctx.tx, partnerIdOf(ctx.actor), ref, 'nowait'))) ?? fail(invalidIdentifier());
 }
 
-export async function cancelProposal(input: CancelProposalInput, ctx: OperationContext, deps: ProposalDeps) {
-  const badDocument = customerDocumentRefusal(input.documentoCliente, null);
+async function cancelProposal(input: CancelProposalInput, ctx: CommandContext, deps: ProposalDeps): Promise<CancelledProposal> {
+  const badDocument = customerDocumentRefusal(input.customerDocument, null);
   if (badDocument) fail(badDocument);
   const row = await lockedProposal(input, ctx);
-  const mismatch = customerDocumentRefusal(input.documentoCliente, row.customer_document);
+  const mismatch = customerDocumentRefusal(input.customerDocument, row.customer_document);
   if (mismatch) fail(mismatch);
   const events = partnerEventContext(ctx);
-  const refundBoletoId = await cancelRow(events, row, deps, textOf(input.motivoCancelamento), 'Cancelamento solicitado pelo parceiro');
-  return { Boleto: refundBoletoId };
+  const refundBoletoId = await cancelRow(events, row, deps, textOf(input.reason), 'Cancelamento solicitado pelo parceiro');
+  return { proposalId: row.id, number: row.numero, refundBoletoId };
+}
+
+/** Bound to the module's dependencies (the schedule's closing and refund boleto). */
+export function partnerCancelProposalCommand(deps: ProposalDeps): CommandDefinition<CancelProposalInput, CancelledProposal> {
+  return {
+    name: 'proposal.partner-cancel',
+    summarize: (r) => `proposal ${r.number} cancelled by the customer${r.refundBoletoId === null ? '' : `, refund boleto ${r.refundBoletoId}`}`,
+    handler: (input, ctx) => cancelProposal(input, ctx, deps),
+  };
 }
 
 /**

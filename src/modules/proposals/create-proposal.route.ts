@@ -1,5 +1,20 @@
-import { defineRoute } from '../../platform/http/route.js';
-import { createProposal } from './create-proposal.js';
+// Proposta/IncluirManualSimplificado on the command runner: the wire body in, the envelope out.
+import { defineCommandRoute } from '../../platform/http/route.js';
+import { dec } from '../../platform/money.js';
 import { spec } from './create-proposal.schema.js';
+import type { ProposalPartnerCommands } from './partner-commands.js';
 
-export const route = defineRoute(spec, (input, ctx) => createProposal(input, ctx));
+export const routeWith = (command: ProposalPartnerCommands['create']) =>
+  defineCommandRoute(spec, {
+    input: (body) => ({ application: body.dto, parameters: body.parametros ?? [] }),
+    command,
+    view: (r) => ({
+      codigo: r.proposalId,
+      numero: r.number,
+      vlrParcela: dec(r.installmentAmount),
+      vlrIOF: dec(r.iofAmount),
+      vlrFinanciado: dec(r.financedAmount),
+      percCETAnual: dec(r.annualCetPercent),
+      percCETMensal: dec(r.monthlyCetPercent),
+    }),
+  });

@@ -1,5 +1,6 @@
-// Proposta/IncluirManualSimplificado: validate, price (contract date = today in São Paulo), store,
-// and finalize at once unless parametros SITUACAOPROPOSTAEMDIGITACAO=true keeps a draft.
+// Proposta/IncluirManualSimplificado in domain terms (issue 13): the command `proposal.create`.
+// Validate, price (contract date = today in São Paulo), store, and finalize at once unless the
+// parameter SITUACAOPROPOSTAEMDIGITACAO=true keeps a draft. create-proposal.route.ts maps wire and result.
 //
 // Error codes (400, all problems of a request in one answer; docs/proposals.md):
 //   T0665/D0001 customer document missing      T0665/D0002 customer document invalid
@@ -12,22 +13,37 @@
 //   PRP006 documentoPromotor/ParceiroCorrespondente invalid   PRP007 percRetencao over 100
 //   CPG001–CPG010 propostaContaPagamentoDTO    LAN001–LAN007 propostaLancamentos
 import { randomUUID } from 'node:crypto';
-import type { Static } from 'typebox';
+import type { CommandContext, CommandDefinition } from '../../platform/commands.js';
 import { DomainError, MessageType, type MessageInput } from '../../platform/errors.js';
 import type { LocalDate } from '../../platform/dates.js';
-import type { OperationContext } from '../../platform/http/operations.js';
-import { type ProposalPricing, offeredCet, priceProposal } from './pricing/index.js';
-import type { spec } from './create-proposal.schema.js';
+import type { Parametro } from '../../platform/http/envelope.js';
+import { type IofCaps, type ProposalPricing, offeredCet, priceProposal } from './pricing/index.js';
 import { ProposalCode } from './proposal-codes.js';
-import { partnerEventContext, todayOf } from './proposal-access.js';
+import { partnerEventContext, partnerIdOf, todayOf } from './proposal-access.js';
 import { insertNewProposal, pricingMessages } from './proposal-finalization.js';
-import { type NewProposal, readProposal } from './proposal-input.js';
+import { type NewProposal, type ProposalDto, readProposal } from './proposal-input.js';
 import { Status } from './proposal-lifecycle.js';
 import { pricingColumnsOf } from './proposal-plan.js';
 import { codigoOperacaoTaken, type NewHistory, type ProposalRow } from './proposal-repository.js';
 import type { EventContext } from './proposal-transitions.js';
 
-export type CreateProposalInput = Static<(typeof spec)['body']>;
+export interface CreateProposalInput {
+  /** The proposal as sent (checked by the command: proposal-input.ts). */
+  application: ProposalDto;
+  /** The request's named parameters (keep a draft, IOF exemption), stored with the proposal. */
+  parameters: Parametro[];
+}
+
+/** The new proposal and what was priced; amounts and percentages as exact decimal strings. */
+export interface CreatedProposal {
+  proposalId: string;
+  number: number;
+  installmentAmount: string;
+  iofAmount: string;
+  financedAmount: string;
+  annualCetPercent: string;
+  monthlyCetPercent: string;
+}
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -41,12 +57,12 @@ function throwAll(messages: MessageInput[]): void {
   throw new DomainError(allBusiness ? 'business' : 'validation', messages);
 }
 
-function rowOf(id: string, ctx: OperationContext, proposal: NewProposal, pricing: ProposalPricing, input: CreateProposalInput, contractDate: LocalDate) {
-  const now = ctx.clock.now();
+function rowOf(id: string, ctx: CommandContext, proposal: NewProposal, pricing: ProposalPricing, input: CreateProposalInput, contractDate: LocalDate) {
+  const now = ctx.now;
   const p = proposal.pricing;
   return {
     id,
-    partner_id: ctx.auth.partnerId,
+    partner_id: partnerIdOf(ctx.actor),
     codigo_operacao: proposal.codigoOperacao,
     status: Status.draft,
     person_type: proposal.personType,
@@ -59,10 +75,10 @@ function rowOf(id: string, ctx: OperationContext, proposal: NewProposal, pricing
     requested_amount: p.requestedAmount.toFixed(2),
     iof_exempt: p.iofExempt,
     ...pricingColumnsOf(pricing),
-    tac_amount: input.dto.vlrTAC ? input.dto.vlrTAC.toFixed(2) : null,
+    tac_amount: input.application.vlrTAC ? input.application.vlrTAC.toFixed(2) : null,
     // Decimal values serialize as exact strings (decimal.js toJSON).
-    dto: JSON.stringify(input.dto),
-    parametros: JSON.stringify(input.parametros ?? []),
+    dto: JSON.stringify(input.application),
+    parametros: JSON.stringify(input.parameters),
     payment_account: proposal.paymentAccount ? JSON.stringify(proposal.paymentAccount) : null,
     launches: JSON.stringify(proposal.launches),
     created_at: now,
@@ -80,12 +96,12 @@ async function store(events: EventContext, row: ReturnType<typeof rowOf>, create
   }
 }
 
-export async function createProposal(input: CreateProposalInput, ctx: OperationContext) {
-  const contractDate = todayOf(ctx.clock.now());
-  const { proposal, messages } = readProposal(input.dto, input.parametros, contractDate);
-  const pricing = proposal ? priceProposal({ ...proposal.pricing, iofCaps: ctx.config.proposals.iofCaps }) : null;
+async function createProposal(input: CreateProposalInput, ctx: CommandContext, iofCaps: IofCaps): Promise<CreatedProposal> {
+  const contractDate = todayOf(ctx.now);
+  const { proposal, messages } = readProposal(input.application, input.parameters, contractDate);
+  const pricing = proposal ? priceProposal({ ...proposal.pricing, iofCaps }) : null;
   if (pricing) messages.push(...pricingMessages(pricing));
-  if (proposal?.codigoOperacao && (await codigoOperacaoTaken(ctx.tx, ctx.auth.partnerId, proposal.codigoOperacao))) messages.push(operationCodeTaken(proposal.codigoOperacao));
+  if (proposal?.codigoOperacao && (await codigoOperacaoTaken(ctx.tx, partnerIdOf(ctx.actor), proposal.codigoOperacao))) messages.push(operationCodeTaken(proposal.codigoOperacao));
   throwAll(messages);
   if (!proposal || !pricing) throw new Error('assertion: a proposal without problems is priced');
 
@@ -105,13 +121,23 @@ export async function createProposal(input: CreateProposalInput, ctx: OperationC
     details: null,
   };
   const draft = await store(events, row, created, proposal.keepDraft ? null : { pricing, on: contractDate }, proposal.codigoOperacao);
+  const cet = offeredCet(pricing);
   return {
-    codigo: draft.id,
-    numero: draft.numero,
-    vlrParcela: pricing.installmentAmount,
-    vlrIOF: pricing.iof.total,
-    vlrFinanciado: pricing.financedAmount,
-    percCETAnual: offeredCet(pricing).annualPercent,
-    percCETMensal: offeredCet(pricing).monthlyPercent,
+    proposalId: draft.id,
+    number: draft.numero,
+    installmentAmount: pricing.installmentAmount.toFixed(),
+    iofAmount: pricing.iof.total.toFixed(),
+    financedAmount: pricing.financedAmount.toFixed(),
+    annualCetPercent: cet.annualPercent.toFixed(),
+    monthlyCetPercent: cet.monthlyPercent.toFixed(),
+  };
+}
+
+/** Bound to the operator's IOF caps (settings.ts). No advisory lock: the unique index decides a repeated codigoOperacao. */
+export function createProposalCommand(iofCaps: IofCaps): CommandDefinition<CreateProposalInput, CreatedProposal> {
+  return {
+    name: 'proposal.create',
+    summarize: (r) => `proposal ${r.number} created`,
+    handler: (input, ctx) => createProposal(input, ctx, iofCaps),
   };
 }

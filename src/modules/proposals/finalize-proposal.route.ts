@@ -1,5 +1,12 @@
-import { defineRoute } from '../../platform/http/route.js';
-import { finalizeProposal } from './finalize-proposal.js';
+// Proposta/Finalizar on the command runner: the wire body in, the envelope out.
+import { defineCommandRoute } from '../../platform/http/route.js';
 import { spec } from './finalize-proposal.schema.js';
+import type { ProposalPartnerCommands } from './partner-commands.js';
+import { identifiersOf } from './proposal-ref-view.js';
 
-export const route = defineRoute(spec, (input, ctx) => finalizeProposal(input, ctx));
+export const routeWith = (command: ProposalPartnerCommands['finalize']) =>
+  defineCommandRoute(spec, {
+    input: (body) => ({ proposal: identifiersOf(body.dto) }),
+    command,
+    view: () => ({}),
+  });

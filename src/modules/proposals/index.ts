@@ -10,6 +10,8 @@ import { spec as getProposal } from './get-proposal.schema.js';
 import { spec as finalizeProposal } from './finalize-proposal.schema.js';
 import { spec as saveGuaranteeDocument } from './save-guarantee-document.schema.js';
 export { proposalOperatorCommands, type ProposalOperatorCommand, type ProposalOperatorCommands } from './operator-commands.js';
+export { proposalPartnerCommands, type ProposalPartnerCommands } from './partner-commands.js';
+export { getProposalQuery, type GetProposalInput, type ProposalReading } from './get-proposal.js';
 export type { OperatorCommand, OperatorOutcome } from './operator-lifecycle.js';
 export { countProposals, listProposals, NO_PROPOSAL_FILTER, pageProposals, type ProposalFilter, type ProposalRecord, type ProposalSearch } from './list-proposals.js';
 export { disbursementsOn, proposalsByStatus, type DayTotal, type StatusCount } from './operator-figures.js';

@@ -2,9 +2,9 @@
 // identifiers, for this partner only, or answer "not found" (C0112/V0001).
 import { brazilDateAt, type LocalDate } from '../../platform/dates.js';
 import type { Executor } from '../../platform/db/pool.js';
-import type { OperationContext } from '../../platform/http/operations.js';
+import type { Actor as CommandActor, CommandContext } from '../../platform/commands.js';
 import { ProposalCode, refusal } from './proposal-codes.js';
-import { describeRef, type ProposalRef, type ProposalRefInput, requireProposalRef } from './proposal-ref.js';
+import { describeRef, type ProposalIdentifiers, type ProposalRef, requireProposalRef } from './proposal-ref.js';
 import { findProposal, type LockMode, type ProposalRow } from './proposal-repository.js';
 import type { Actor, EventContext } from './proposal-transitions.js';
 
@@ -12,8 +12,8 @@ export function notFound(ref: ProposalRef) {
   return refusal(ProposalCode.notFound, `Proposta não encontrada (${describeRef(ref)}).`, 'dto');
 }
 
-export async function proposalOfPartner(db: Executor, partnerId: string, dto: ProposalRefInput | null | undefined, lock: LockMode = 'none'): Promise<ProposalRow> {
-  const ref = requireProposalRef(dto);
+export async function proposalOfPartner(db: Executor, partnerId: string, ids: ProposalIdentifiers | null | undefined, lock: LockMode = 'none'): Promise<ProposalRow> {
+  const ref = requireProposalRef(ids);
   const row = await findProposal(db, partnerId, ref, lock);
   if (row === null) throw notFound(ref);
   return row;
@@ -24,10 +24,17 @@ export function todayOf(now: Date): LocalDate {
   return brazilDateAt(now);
 }
 
-export function partnerActor(ctx: OperationContext): Actor {
-  return { kind: 'partner', name: ctx.auth.clientId };
+/** The partner a partner command runs for (its id scopes every read and write). */
+export function partnerIdOf(actor: CommandActor): string {
+  if (actor.kind !== 'partner') throw new Error(`assertion: a partner operation run by a ${actor.kind}`);
+  return actor.id;
 }
 
-export function partnerEventContext(ctx: OperationContext): EventContext {
-  return { tx: ctx.tx, now: ctx.clock.now(), actor: partnerActor(ctx) };
+/** The runner's actor as the proposal history names it (a partner: the client id that asked). */
+export function historyActor(actor: CommandActor): Actor {
+  return { kind: actor.kind, name: actor.name ?? actor.id };
+}
+
+export function partnerEventContext(ctx: CommandContext): EventContext {
+  return { tx: ctx.tx, now: ctx.now, actor: historyActor(ctx.actor) };
 }

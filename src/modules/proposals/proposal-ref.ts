@@ -1,7 +1,8 @@
-// Which proposal a request names. The `dto` may carry codigoProposta, codigoOperacao and
-// numeroProposta together: the first one sent, in that order, is used and the others are ignored
-// (codigoProposta is ours and unique, codigoOperacao is the partner's own id, the number is ours
-// but easy to mistype). Pure.
+// Which proposal a request names. A request may carry its id (codigoProposta), the partner's
+// operation code (codigoOperacao) and its number (numeroProposta) together: the first one sent, in
+// that order, is used and the others are ignored (the id is ours and unique, the operation code is
+// the partner's own id, the number is ours but easy to mistype). The wire dto maps to
+// ProposalIdentifiers in proposal-ref-view.ts. Pure.
 import { textOf } from '../../platform/fields.js';
 import { DomainError } from '../../platform/errors.js';
 import { ProposalCode } from './proposal-codes.js';
@@ -9,10 +10,11 @@ import { PROPOSAL_NUMBER_MAX } from '../../platform/config/limits.js'; // the `i
 
 export type ProposalRef = { by: 'codigo'; value: string } | { by: 'operacao'; value: string } | { by: 'numero'; value: number };
 
-export interface ProposalRefInput {
-  codigoProposta?: string | null;
-  codigoOperacao?: string | null;
-  numeroProposta?: number | string | null;
+/** The identifiers of a proposal as sent (blank = not sent; the number as a number or its digits). */
+export interface ProposalIdentifiers {
+  proposalId?: string | null;
+  operationCode?: string | null;
+  number?: number | string | null;
 }
 
 const NUMBER_TEXT_RE = /^\d{1,10}$/;
@@ -28,20 +30,20 @@ function numberOf(value: number | string | null | undefined): number | null | 'i
 }
 
 /** The identifier to look the proposal up by, or null when none was sent (or the number is not a number). */
-export function proposalRefOf(dto: ProposalRefInput | null | undefined): ProposalRef | null {
-  const codigo = textOf(dto?.codigoProposta);
+export function proposalRefOf(ids: ProposalIdentifiers | null | undefined): ProposalRef | null {
+  const codigo = textOf(ids?.proposalId);
   if (codigo !== null) return { by: 'codigo', value: codigo.toLowerCase() };
-  const operacao = textOf(dto?.codigoOperacao);
+  const operacao = textOf(ids?.operationCode);
   if (operacao !== null) return { by: 'operacao', value: operacao };
-  const numero = numberOf(dto?.numeroProposta);
+  const numero = numberOf(ids?.number);
   return typeof numero === 'number' ? { by: 'numero', value: numero } : null;
 }
 
 /** proposalRefOf, or the validation error every proposal operation answers when nothing identifies one. */
-export function requireProposalRef(dto: ProposalRefInput | null | undefined): ProposalRef {
-  const ref = proposalRefOf(dto);
+export function requireProposalRef(ids: ProposalIdentifiers | null | undefined): ProposalRef {
+  const ref = proposalRefOf(ids);
   if (ref !== null) return ref;
-  const badNumber = numberOf(dto?.numeroProposta) === 'invalid';
+  const badNumber = numberOf(ids?.number) === 'invalid';
   throw new DomainError('validation', [
     {
       code: ProposalCode.identifierMissing,

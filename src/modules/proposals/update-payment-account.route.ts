@@ -1,5 +1,12 @@
-import { defineRoute } from '../../platform/http/route.js';
-import { updatePaymentAccount } from './update-payment-account.js';
+// Proposta/AtualizarContaPagamento on the command runner: the wire body in, the envelope out.
+import { defineCommandRoute } from '../../platform/http/route.js';
+import type { ProposalPartnerCommands } from './partner-commands.js';
+import { identifiersOf } from './proposal-ref-view.js';
 import { spec } from './update-payment-account.schema.js';
 
-export const route = defineRoute(spec, (input, ctx) => updatePaymentAccount(input, ctx));
+export const routeWith = (command: ProposalPartnerCommands['updatePaymentAccount']) =>
+  defineCommandRoute(spec, {
+    input: (body) => ({ proposal: identifiersOf(body.dto), account: body.propostaContaPagamentoDTO }),
+    command,
+    view: () => ({}),
+  });

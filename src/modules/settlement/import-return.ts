@@ -1,7 +1,9 @@
 // `caas cnab retorno` and the inbox worker: a CNAB 240 return file applied whole, in one
 // transaction, once, by the command `settlement.cnab.import` whose actor is the bank (system
 // 'bank:<code>'). The file's SHA-256 is stored with it: the same file again changes nothing (and a
-// concurrent import of the same file waits on the unique index, then finds it done).
+// concurrent import of the same file waits on the unique index, then finds it done). Each event is
+// keyed by its content (cnabEventKey), so the same event in another file (reprocessed, consolidated,
+// CRLF→LF) is a recognised duplicate that changes nothing.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
 import { runDefined, type CommandDefinition } from '../../platform/commands.js';
@@ -12,6 +14,7 @@ import { applyReportedPayment, type ApplyOutcome, type PayDeps, type PaymentTarg
 import type { ReturnKind } from './cnab/profiles.js';
 import { parseReturn, type ReturnEntry, type ReturnFile } from './cnab/return-file.js';
 import { recordEvent } from './ledger.js';
+import { cnabEventKey } from './rules.js';
 
 export type EntryOutcome = ReturnKind | ApplyOutcome | 'ignored';
 
@@ -29,7 +32,6 @@ interface Ctx {
   deps: PayDeps;
   file: ReturnFile;
   fileId: string;
-  sha256: string;
   now: Date;
 }
 
@@ -38,9 +40,11 @@ async function targetOf(tx: Tx, bank: string, sequence: bigint): Promise<Payment
   return row === undefined ? null : { partnerId: row.partner_id, scheduleId: row.schedule_id, boletoId: row.id, chargeId: row.charge_id };
 }
 
+const keyOf = (ctx: Ctx, e: ReturnEntry) => cnabEventKey(ctx.file.bank, e);
+
 function eventOf(ctx: Ctx, e: ReturnEntry, target: PaymentTarget | null) {
   return {
-    source_key: `cnab:${ctx.sha256}:${e.line}`,
+    source_key: keyOf(ctx, e),
     channel: 'boleto' as const,
     actor: `bank:${ctx.file.bank}`,
     file_id: ctx.fileId,
@@ -57,7 +61,7 @@ function eventOf(ctx: Ctx, e: ReturnEntry, target: PaymentTarget | null) {
 /** Registration confirmed, refused, or a write-off: the boleto's state at the bank. */
 async function applyStatus(ctx: Ctx, e: ReturnEntry, target: PaymentTarget | null): Promise<EntryOutcome> {
   const kind = target === null && e.kind !== 'informational' ? 'ignored' : e.kind;
-  await recordEvent(ctx.tx, { ...eventOf(ctx, e, target), kind: e.kind, amount_paid: null }, ctx.now);
+  if (!(await recordEvent(ctx.tx, { ...eventOf(ctx, e, target), kind: e.kind, amount_paid: null }, ctx.now))) return 'duplicate';
   if (target === null) return kind;
   const schedule = await scheduleById(ctx.tx, target.partnerId, target.scheduleId, true);
   const boleto = (await boletoById(ctx.tx, target.partnerId, target.boletoId!, true))!;
@@ -75,7 +79,7 @@ async function applyEntry(ctx: Ctx, e: ReturnEntry): Promise<EntryOutcome> {
     ctx.deps,
     target,
     {
-      sourceKey: `cnab:${ctx.sha256}:${e.line}`,
+      sourceKey: keyOf(ctx, e),
       channel: 'boleto',
       actor: `bank:${ctx.file.bank}`,
       reference: e.nossoNumero,
@@ -115,7 +119,7 @@ export function importReturnCommand(deps: PayDeps): CommandDefinition<ParsedRetu
         .returning('id')
         .executeTakeFirst();
       if (inserted === undefined) return { ...result, status: 'alreadyImported' as const };
-      const ctx: Ctx = { tx, deps, file, fileId, sha256, now };
+      const ctx: Ctx = { tx, deps, file, fileId, now };
       for (const entry of file.entries) {
         const outcome = await applyEntry(ctx, entry);
         result.outcomes[outcome] = (result.outcomes[outcome] ?? 0) + 1;

@@ -1,12 +1,16 @@
 // `caas cnab remessa`: the boletos waiting for registration (tipoRegistro 2) and the write-offs of
 // cancelled boletos that the bank registered, in one remittance file; each marked as sent in the
-// transaction that records the file. The file is written (temp then rename) before the commit: a
-// failed commit removes it; after a crash between the rename and the commit nothing is marked, and
-// the next run writes the same entries under the same name and sequence, replacing that file.
+// transaction that records the file. Runs for one bank are serialized (an advisory lock per bank,
+// and a unique file sequence per bank, migration 0036), so two runs never share a sequence. The
+// file is written before the commit (a temp file, then linked to its name, which never replaces an
+// existing file); a failed commit removes it. After a crash between the link and the commit nothing
+// is marked and the orphan file keeps its name: the next run refuses to write over it and says so
+// (the operator removes it unless the bank already took it).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../../platform/clock.js';
+import { takeLocks } from '../../platform/commands.js';
 import { inTransaction, type Db, type Tx } from '../../platform/db/pool.js';
 import { addDays, brazilDateAt, type LocalDate } from '../../platform/dates.js';
 import { BoletoSituacao, type ReceivablesSettings } from '../receivables/index.js';
@@ -66,12 +70,28 @@ function hhmmss(now: Date): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(now).replaceAll(':', '');
 }
 
+/** Writes a whole file under a name that must not exist yet: the bank never sees a half file or a replaced one. */
+async function writeNew(target: string, bytes: Buffer): Promise<void> {
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.${randomUUID()}.tmp`;
+  await fs.writeFile(temp, bytes, { flag: 'wx' });
+  try {
+    await fs.link(temp, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new Error(`${target} already exists and no remittance records it: a run that stopped before its commit left it, or another instance writes to this folder. Remove it if the bank has not taken it, then run again`);
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
+}
+
 export async function makeRemittance(db: Db, clock: Clock, settings: ReceivablesSettings, bank: string, outDir: string): Promise<RemittanceResult> {
   if (bank !== settings.issuer.bankCode) throw new Error(`the configured boleto issuer is bank ${settings.issuer.bankCode} (CAAS_BOLETO_BANK_CODE); no agência/conta is configured for bank ${bank}`);
   const profile = bankProfile(bank);
   let written: string | null = null;
   try {
     return await inTransaction(db, async (tx) => {
+    await takeLocks(tx, [`settlement.remittance:${bank}`]);
     const now = clock.now();
     const today = brazilDateAt(now);
     const registrations = await pendingRegistrations(tx, bank);
@@ -92,9 +112,7 @@ export async function makeRemittance(db: Db, clock: Clock, settings: Receivables
     const items = [...registrations.map((b) => ({ boleto_id: b.id, kind: 'register' as const })), ...writeOffs.map((b) => ({ boleto_id: b.id, kind: 'writeOff' as const }))];
     await tx.insertInto('settlement_remittance_items').values(items.map((i) => ({ ...i, file_id: fileId, created_at: now }))).execute();
     const target = path.join(outDir, name);
-    await fs.mkdir(outDir, { recursive: true });
-    await fs.writeFile(`${target}.tmp`, bytes, { flag: 'w' });
-    await fs.rename(`${target}.tmp`, target);
+    await writeNew(target, bytes);
     written = target;
     return { path: target, fileSequence, registrations: registrations.length, writeOffs: writeOffs.length };
     });

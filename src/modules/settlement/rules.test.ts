@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { LocalDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
 import { DEFAULT_CHARGES_CONFIG, newInstallmentState } from '../receivables/schedule/charges-math/index.js';
-import { amountDueOn, comparePaid, unmatchedReason } from './rules.js';
+import { amountDueOn, cnabEventKey, comparePaid, unmatchedReason } from './rules.js';
 
 const open = { cancelled: false, paid: false, scheduleOpen: true, installmentsSettled: false };
 
@@ -33,4 +33,15 @@ test('the amount due on the payment date: fine and interest recalculated when la
   assert.ok(late.amount.greaterThan(dec('1020')), `2% fine plus interest for 30 days: ${late.amount}`);
   const none = amountDueOn([{ state: { ...state, cancelled: true }, discount: dec('0') }], '2026-03-10' as LocalDate, false, DEFAULT_CHARGES_CONFIG);
   assert.equal(none.amount.toFixed(2), '0.00');
+});
+
+test('a CNAB event is keyed by what the bank said, not by the file or line that carried it', () => {
+  const settled = { sequence: 123n, movement: '06', occurredOn: '2024-02-20' as LocalDate, paid: '350.00' };
+  assert.equal(cnabEventKey('001', settled), 'cnab:001:123:06:2024-02-20:350.00');
+  assert.equal(cnabEventKey('001', { ...settled, paid: '350.0' }), cnabEventKey('001', settled));
+  assert.notEqual(cnabEventKey('341', settled), cnabEventKey('001', settled));
+  assert.notEqual(cnabEventKey('001', { ...settled, paid: '358.00' }), cnabEventKey('001', settled));
+  assert.notEqual(cnabEventKey('001', { ...settled, occurredOn: '2024-02-21' as LocalDate }), cnabEventKey('001', settled));
+  assert.notEqual(cnabEventKey('001', { ...settled, movement: '17' }), cnabEventKey('001', settled));
+  assert.equal(cnabEventKey('001', { sequence: 7n, movement: '02', occurredOn: null, paid: '' }), 'cnab:001:7:02:-:0.00');
 });

@@ -2,7 +2,7 @@
 // amount paid compares with the amount due on the payment date (fine and interest recalculated
 // to that date by receivables' charges-math, the same function as launches and ConsultarParcelas).
 import type { LocalDate } from '../../platform/dates.js';
-import { sum, ZERO, type Decimal } from '../../platform/money.js';
+import { dec, sum, ZERO, type Decimal } from '../../platform/money.js';
 import { isSettled, updateBalance, type ChargesConfig, type InstallmentState } from '../receivables/index.js';
 
 export type UnmatchedReason = 'unknownReference' | 'cancelledCharge' | 'alreadySettled' | 'scheduleClosed' | 'notPayable';
@@ -23,6 +23,24 @@ export interface TargetState {
   scheduleOpen: boolean;
   /** every installment it covers already settled (by other launches) */
   installmentsSettled: boolean;
+}
+
+/** What identifies one event of a CNAB return, whatever file or line carries it. */
+export interface CnabEventContent {
+  sequence: bigint;
+  movement: string;
+  occurredOn: LocalDate | null;
+  /** Amount paid as the file has it (decimal text). */
+  paid: string;
+}
+
+/**
+ * The key of a CNAB event by its content (bank, nosso número sequence, movement, occurrence date,
+ * amount paid), never by file and line: the same event in a reprocessed, consolidated or re-encoded
+ * file is the same event (a duplicate), not new money.
+ */
+export function cnabEventKey(bank: string, e: CnabEventContent): string {
+  return `cnab:${bank}:${e.sequence}:${e.movement}:${e.occurredOn ?? '-'}:${dec(e.paid === '' ? 0 : e.paid).toFixed(2)}`;
 }
 
 /** Why the money cannot be applied, or null when it can. */

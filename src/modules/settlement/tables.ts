@@ -72,12 +72,15 @@ export interface SettlementPixNotificationsTable {
   last_error: string | null;
 }
 
-/** A refund the provider accepted (migration 0035): the refunds of one pix add up to at most its amount. */
+/**
+ * A refund of a received pix (migration 0035): the refunds of one pix add up to at most its amount.
+ * Recorded as 'requested' (no rtr_id) before the provider is asked (0040), then the provider's answer.
+ */
 export interface SettlementPixRefundsTable {
   end_to_end_id: string;
   refund_id: string;
   amount: string;
-  rtr_id: string;
+  rtr_id: string | null;
   status: string;
   created_at: Date;
 }

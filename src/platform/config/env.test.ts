@@ -36,3 +36,13 @@ test('every bad setting is reported at once, clearly, without leaking a password
     },
   );
 });
+
+test('CAAS_TRUST_PROXY: none by default; true, a hop count, or addresses and CIDRs; anything else named', () => {
+  assert.equal(loadConfig({}).trustProxy, false);
+  assert.equal(loadConfig({ CAAS_TRUST_PROXY: 'true' }).trustProxy, true);
+  assert.equal(loadConfig({ CAAS_TRUST_PROXY: '2' }).trustProxy, 2);
+  assert.deepEqual(loadConfig({ CAAS_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy, ['10.0.0.0/8', '127.0.0.1', '::1']);
+  for (const bad of ['proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/1', 'yes please']) {
+    assert.throws(() => loadConfig({ CAAS_TRUST_PROXY: bad }), /CAAS_TRUST_PROXY/);
+  }
+});

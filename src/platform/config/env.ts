@@ -2,6 +2,7 @@
 // Nothing else reads process.env: use cases receive the parsed Config. Platform parses its own
 // settings here; each module's descriptor declares a parser of its own (`settings`, under its
 // name), and the composition root (src/config.ts) hands them to loadConfigOf.
+import net from 'node:net';
 import path from 'node:path';
 import { envBoolean, envInteger, type Env as ReadonlyEnv } from './env-readers.js';
 import { LIMITS } from './limits.js';
@@ -34,6 +35,11 @@ export interface PlatformSettings {
   idempotencyRetentionMs: number;
   /** Per-partner request rate of one instance (token bucket; burst = 2× the rate). */
   rateLimitPerSecond: number;
+  /**
+   * CAAS_TRUST_PROXY: which proxies' X-Forwarded-For/-Host/-Proto to believe (Fastify's trustProxy):
+   * false (default: none), true (any), a hop count, or a comma-separated list of addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 /**
@@ -67,6 +73,24 @@ function parsePort(raw: string | undefined, fallback: number, name: string, prob
     return fallback;
   }
   return n;
+}
+
+function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | number | string[] {
+  if (raw === undefined || raw.trim() === '') return false;
+  if (/^(true|false)$/i.test(raw.trim())) return raw.trim().toLowerCase() === 'true';
+  if (/^\d{1,2}$/.test(raw.trim())) return Number(raw.trim());
+  const entries = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (bad.length > 0) problems.push(`CAAS_TRUST_PROXY must be true, false, a hop count or addresses/CIDRs separated by commas, got "${bad.join(', ')}"`);
+  return bad.length > 0 ? false : entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 function parseUrl(raw: string, name: string, protocols: string[], problems: string[]): string | null {
@@ -116,6 +140,7 @@ export function loadConfigOf(modules: readonly SettingsSource[], env: Env = proc
     workersEnabled: envBoolean(env, 'CAAS_WORKERS', true, problems),
     idempotencyRetentionMs: envInteger(env, 'CAAS_IDEMPOTENCY_RETENTION_HOURS', RETENTION_HOURS_MIN, RETENTION_HOURS_MIN, RETENTION_HOURS_MAX, problems) * 3_600_000,
     rateLimitPerSecond: envInteger(env, 'CAAS_RATE_LIMIT_PER_SECOND', LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND, 1, RATE_PER_SECOND_MAX, problems),
+    trustProxy: parseTrustProxy(env.CAAS_TRUST_PROXY, problems),
   };
   const settings = Object.fromEntries(modules.map((source) => [source.key, source.parse(env, problems, cwd)]));
   if (problems.length > 0) throw new ConfigError(problems);

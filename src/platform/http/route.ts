@@ -5,6 +5,7 @@
 //   command runner) or query in domain terms; the route only maps wire → input and result → answer;
 // - defineRoute: the older shape, a handler on the wire body (operations not yet moved).
 import type { Static, TSchema } from 'typebox';
+import type { Clock } from '../clock.js';
 import type { Actor, CommandDefinition } from '../commands.js';
 import type { Db } from '../db/pool.js';
 import type { AnswerOf, HandlerResult } from './envelope.js';
@@ -35,7 +36,7 @@ export function defineRoute<B extends TSchema, R extends TSchema>(spec: Operatio
 
 /** The partner behind a request, as the runner and queries see it (audit: which client). */
 export function partnerActor(auth: AuthContext): Actor {
-  return { kind: 'partner', id: auth.partnerId, source: `api ${auth.clientId}` };
+  return { kind: 'partner', id: auth.partnerId, source: `api ${auth.clientId}`, name: auth.clientId };
 }
 
 /**
@@ -51,12 +52,19 @@ export function defineCommandRoute<B extends TSchema, R extends TSchema, I, D>(
   return { spec, handler } as unknown as Route;
 }
 
-/** A query in domain terms: `(db, input, actor) → result`, on the pool (never a write transaction). */
-export type Query<I, D> = (db: Db, input: I, actor: Actor) => Promise<D>;
+/** What a query may use besides the pool: the clock ("today") and the request, for its log lines and audit rows. */
+export interface QueryContext {
+  clock: Clock;
+  requestId: string;
+  log: { warn(fields: object, message: string): void };
+}
+
+/** A query in domain terms: `(db, input, actor, context) → result`, on the pool (never a write transaction). */
+export type Query<I, D> = (db: Db, input: I, actor: Actor, context: QueryContext) => Promise<D>;
 
 export function defineQueryRoute<B extends TSchema, R extends TSchema, I, D>(
   spec: OperationSpec<B, R>,
   parts: { input: (body: Static<B>) => I; query: Query<I, D>; view: (result: D) => AnswerOf<R> },
 ): Route {
-  return defineRoute(spec, async (body, ctx) => parts.view(await parts.query(ctx.db, parts.input(body), partnerActor(ctx.auth))));
+  return defineRoute(spec, async (body, ctx) => parts.view(await parts.query(ctx.db, parts.input(body), partnerActor(ctx.auth), { clock: ctx.clock, requestId: ctx.requestId, log: ctx.log })));
 }

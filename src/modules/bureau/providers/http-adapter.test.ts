@@ -39,8 +39,11 @@ async function sandboxAnswer(path: string, p: Record<string, unknown>): Promise<
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Counted on arrival: a request the adapter abandons (timeout) while its body is read still counts.
+  const request = { url: req.url ?? '', headers: req.headers, body: {} as Record<string, unknown> };
+  provider.requests.push(request);
   const body = await readJson(req);
-  provider.requests.push({ url: req.url ?? '', headers: req.headers, body });
+  request.body = body;
   const send = (status: number, text: string): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(text);
   const answer = async () => {
     const outcome = await sandboxAnswer(req.url ?? '', body);
@@ -91,6 +94,11 @@ beforeEach(() => {
   provider.flakyFailures = 2;
 });
 
+/** Waits (bounded) until the test's server has seen `count` requests, so none lands in the next test. */
+async function arrived(count: number): Promise<void> {
+  for (let waited_ms = 0; provider.requests.length < count && waited_ms < 2_000; waited_ms += 20) await new Promise((r) => setTimeout(r, 20));
+}
+
 function adapter(overrides: Partial<HttpBureauConfig> = {}) {
   const clock = fixedClock('2026-03-15T12:00:00Z');
   const sleeps: number[] = [];
@@ -138,6 +146,7 @@ describe('HTTP bureau adapter', () => {
     const f = failureOf(await http.consultBureau(PF_REQUEST));
     assert.equal(f.reason, 'timeout');
     assert.equal(f.attempts, 3);
+    await arrived(3); // on a loaded machine the last abandoned request may reach the server just after
     assert.equal(provider.requests.length, 3);
     assert.deepEqual(sleeps, [100, 200]);
   });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dec } from '../../../platform/money.js';
 import { addDays, addMonths, localDate } from '../../../platform/dates.js';
-import { computeCet } from './cet.js';
+import { computeCet, computeCetExact } from './cet.js';
 
 const contract = localDate('2026-03-02');
 
@@ -53,4 +53,34 @@ test('no interest and no costs: CET 0', () => {
   const payments = Array.from({ length: 12 }, (_, k) => ({ dueDate: addMonths(localDate('2026-04-01'), k), amount: dec('100') }));
   const cet = computeCet({ contractDate: contract, released: dec('1200'), payments });
   assert.equal(cet.annualPercent.toFixed(2), '0.00');
+});
+
+// Issue 14: the root is found in floating point, so an exact check confirms each result before it is stored.
+test('the floating-point solve, once checked, gives the 40-digit percentages on varied loans', () => {
+  let seed = 7;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  for (let i = 0; i < 30; i += 1) {
+    const months = 1 + Math.floor(next() * 96);
+    const installment = dec((100 + next() * 5000).toFixed(2));
+    const released = installment.times(months).times(0.6 + next() * 0.4).toDecimalPlaces(2);
+    const first = addDays(contract, 10 + Math.floor(next() * 50));
+    const payments = Array.from({ length: months }, (_, k) => ({ dueDate: addMonths(first, k), amount: installment }));
+    const fast = computeCet({ contractDate: contract, released, payments });
+    const exact = computeCetExact({ contractDate: contract, released, payments });
+    assert.equal(exact.precision, 'exact');
+    assert.equal(fast.annualPercent.toFixed(2), exact.annualPercent.toFixed(2), `loan ${i}`);
+    assert.equal(fast.monthlyPercent.toFixed(2), exact.monthlyPercent.toFixed(2), `loan ${i}`);
+  }
+});
+
+test('a CET on a rounding boundary is not confirmed by the check: it is solved again at 40 digits', () => {
+  // 1,000 released, 1,100.05 paid 365 days later: the CET is exactly 10.005% a year, on the half point.
+  const input = { contractDate: contract, released: dec('1000'), payments: [{ dueDate: addDays(contract, 365), amount: dec('1100.05') }] };
+  const cet = computeCet(input);
+  assert.equal(cet.precision, 'exact');
+  assert.equal(cet.annualPercent.toFixed(2), computeCetExact(input).annualPercent.toFixed(2));
+});
+
+test('an ordinary CET is confirmed by the check and keeps the floating-point solve', () => {
+  assert.equal(computeCet({ contractDate: contract, released: dec('9500'), payments: schedule }).precision, 'checked');
 });

@@ -4,8 +4,11 @@
 //   released = Σ payment_j / (1 + CET)^((date_j − contractDate)/365)
 // Solved in x = ln(1 + CET), where the right-hand side is a convex decreasing function of x: a
 // Newton step from a point where it still exceeds the released amount lands at or before the
-// root, so the iteration is monotone and needs no bracket. Decimal throughout; the result is
+// root, so the iteration is monotone and needs no bracket. The result is
 // given as percentages rounded half up to two decimals, monthly = (1 + CET)^(1/12) − 1.
+// The root is found in binary floating point (microseconds); an exact check at the platform's 40
+// digits then confirms both rounded percentages before they are returned (and stored), else the
+// solve is redone at 40 digits throughout (issue 14: lower precision only with an exact check).
 import { Decimal, dec } from '../../../platform/money.js';
 import { type LocalDate, daysBetween } from '../../../platform/dates.js';
 import { CET_SOLVER_ITERATIONS_MAX } from '../limits.js';
@@ -14,12 +17,18 @@ export const CET_DAYS_PER_YEAR = 365;
 /** Stop when a Newton step moves ln(1 + CET) by less than this: far below 0.005 percentage point. */
 export const CET_STEP_TOLERANCE = dec('1e-15');
 export const CET_PERCENT_DECIMALS = 2;
+type DecimalClass = typeof Decimal;
 /**
- * The solver works at 24 significant digits instead of the platform's 40: twice as fast on a
- * 420-installment loan, and still 10 orders of magnitude finer than the 0.005 point rounding.
+ * The exact check refuses to confirm when the present value at a rounding boundary is within this
+ * fraction of the released amount of zero: the root is then too close to the boundary for the
+ * check's own 40-digit evaluation, and the solve is redone at 40 digits.
  */
-export const CET_SOLVER_DIGITS = 24;
-const SolverDecimal = Decimal.clone({ precision: CET_SOLVER_DIGITS, rounding: Decimal.ROUND_HALF_EVEN });
+const CHECK_MARGIN = dec('1e-30');
+const HALF_POINT = dec('0.005');
+/** Floating-point bounds further apart than this (relative) are ordered without 40-digit logs. */
+const BOUND_SEPARATION = 1e-9;
+/** The floating-point solve stops below this step in ln(1 + CET) (near a double's resolution). */
+const FLOAT_STEP_TOLERANCE = 1e-13;
 
 export interface CashFlow {
   dueDate: LocalDate;
@@ -41,6 +50,8 @@ export interface CetResult {
   annualPercent: Decimal;
   monthlyPercent: Decimal;
   iterations: number;
+  /** 'checked': the floating-point solve, confirmed by the exact check; 'exact': solved at 40 digits. */
+  precision: 'checked' | 'exact';
 }
 
 interface Flow {
@@ -54,11 +65,11 @@ interface Flow {
  * Σ amount · e^(−x·days/365) − released, and its derivative in x. One exp per evaluation: the
  * daily discount e^(−x/365) is raised to each gap in days, walking the flows in date order.
  */
-function presentValueGap(flows: readonly Flow[], released: Decimal, x: Decimal): { value: Decimal; slope: Decimal } {
-  const dailyDiscount = x.div(CET_DAYS_PER_YEAR).negated().exp();
-  let discount = new SolverDecimal(1);
-  let value = new SolverDecimal(released).negated();
-  let slope = new SolverDecimal(0);
+function presentValueGap(D: DecimalClass, flows: readonly Flow[], released: Decimal, x: Decimal, withSlope = true): { value: Decimal; slope: Decimal } {
+  const dailyDiscount = new D(x).div(CET_DAYS_PER_YEAR).negated().exp();
+  let discount = new D(1);
+  let value = new D(released).negated();
+  let slope = new D(0);
   const gapFactors = new Map<number, Decimal>(); // monthly gaps take only a few values (28..31)
   for (const f of flows) {
     let gapFactor = gapFactors.get(f.gapDays);
@@ -67,9 +78,9 @@ function presentValueGap(flows: readonly Flow[], released: Decimal, x: Decimal):
       gapFactors.set(f.gapDays, gapFactor);
     }
     discount = discount.times(gapFactor);
-    const discounted = f.amount.times(discount);
+    const discounted = discount.times(f.amount); // at D's precision (the receiver's)
     value = value.plus(discounted);
-    slope = slope.minus(discounted.times(f.days));
+    if (withSlope) slope = slope.minus(discounted.times(f.days));
   }
   return { value, slope: slope.div(CET_DAYS_PER_YEAR) };
 }
@@ -80,34 +91,133 @@ function toPercent(rate: Decimal): Decimal {
 
 export function computeCet(input: CetInput): CetResult {
   if (!input.released.greaterThan(0)) throw new Error('assertion: CET needs a positive released amount');
+  const flows = flowsOf(input);
+  const candidate = solveInFloat(flows, input);
+  const found = candidate && result(candidate.x, candidate.iterations, 'checked');
+  if (candidate === null || found === null || !confirmed(flows, input.released, found)) return computeCetExact(input);
+  // The unrounded rate (nobody stores it) is refined to 40 digits only when read: one Newton step
+  // from the floating-point root squares its error (~1e-15 → ~1e-30).
+  let annualRate: Decimal | undefined;
+  const { annualPercent, monthlyPercent, iterations, precision } = found;
+  return {
+    annualPercent,
+    monthlyPercent,
+    iterations,
+    precision,
+    get annualRate() {
+      return (annualRate ??= refinedRate(flows, input.released, candidate.x));
+    },
+  };
+}
+
+function refinedRate(flows: readonly Flow[], released: Decimal, x: Decimal): Decimal {
+  const { value, slope } = presentValueGap(Decimal, flows, released, x);
+  return x.minus(value.div(slope)).exp().minus(1);
+}
+
+/**
+ * The same Newton iteration in binary floating point: only a candidate (null when it does not
+ * settle), which the exact check must confirm before it is used.
+ */
+function solveInFloat(flows: readonly Flow[], input: CetInput): { x: Decimal; iterations: number } | null {
+  const released = input.released.toNumber();
+  const years = flows.map((f) => ({ t: f.days / CET_DAYS_PER_YEAR, amount: f.amount.toNumber() }));
+  const gap = (x: number) => {
+    let value = -released;
+    let slope = 0;
+    for (const f of years) {
+      const discounted = f.amount * Math.exp(-x * f.t);
+      value += discounted;
+      slope -= discounted * f.t;
+    }
+    return { value, slope };
+  };
+  const guess = input.guessLogRate?.toNumber() ?? 0;
+  let x = guess > 0 && gap(guess).value >= 0 ? guess : 0;
+  for (let iterations = 1; iterations <= CET_SOLVER_ITERATIONS_MAX; iterations += 1) {
+    const { value, slope } = gap(x);
+    const step = slope === 0 ? 0 : -value / slope;
+    x += step;
+    if (!Number.isFinite(x)) return null;
+    if (Math.abs(step) < FLOAT_STEP_TOLERANCE) return { x: dec(x), iterations };
+  }
+  return null;
+}
+
+/** The CET solved at the platform's 40 digits throughout: the reference the fast path is held to. */
+export function computeCetExact(input: CetInput): CetResult {
+  if (!input.released.greaterThan(0)) throw new Error('assertion: CET needs a positive released amount');
+  return solve(Decimal, flowsOf(input), input, 'exact');
+}
+
+function flowsOf(input: CetInput): Flow[] {
   const sorted = [...input.payments].sort((a, b) => daysBetween(b.dueDate, a.dueDate));
   let previousDays = 0;
-  const flows = sorted.map((p) => {
+  return sorted.map((p) => {
     const days = daysBetween(input.contractDate, p.dueDate);
     if (days <= 0 || p.amount.isNegative()) throw new Error(`assertion: payment ${p.amount.toString()} on ${p.dueDate} is not after the contract`);
-    const flow = { days, gapDays: days - previousDays, amount: new SolverDecimal(p.amount) };
+    const flow = { days, gapDays: days - previousDays, amount: p.amount };
     previousDays = days;
     return flow;
   });
+}
+
+/** Newton at the precision of D (the platform's 40 digits). */
+function solve(D: DecimalClass, flows: readonly Flow[], input: CetInput, precision: CetResult['precision']): CetResult {
   // A loan never returns less than it released (rates and costs are non-negative), so the root
   // is at x ≥ 0 and Newton may start at 0, or at a guess where the gap is still non-negative.
-  const guess = input.guessLogRate === undefined ? null : new SolverDecimal(input.guessLogRate);
-  let x: Decimal = new SolverDecimal(0);
-  if (guess !== null && guess.greaterThan(0) && !presentValueGap(flows, input.released, guess).value.isNegative()) x = guess;
-  else if (presentValueGap(flows, input.released, x).value.isNegative()) throw new Error('assertion: payments are worth less than the released amount');
+  const guess = input.guessLogRate === undefined ? null : new D(input.guessLogRate);
+  let x: Decimal = new D(0);
+  if (guess !== null && guess.greaterThan(0) && !presentValueGap(D, flows, input.released, guess).value.isNegative()) x = guess;
+  else if (presentValueGap(D, flows, input.released, x).value.isNegative()) throw new Error('assertion: payments are worth less than the released amount');
   for (let iterations = 1; iterations <= CET_SOLVER_ITERATIONS_MAX; iterations += 1) {
-    const { value, slope } = presentValueGap(flows, input.released, x);
-    if (value.isZero() || slope.isZero()) return result(x, iterations);
+    const { value, slope } = presentValueGap(D, flows, input.released, x);
+    if (value.isZero() || slope.isZero()) return result(x, iterations, precision);
     const step = value.div(slope).negated();
     x = x.plus(step);
-    if (step.abs().lessThan(CET_STEP_TOLERANCE)) return result(x, iterations);
+    if (step.abs().lessThan(CET_STEP_TOLERANCE)) return result(x, iterations, precision);
   }
   throw new Error(`assertion: CET did not converge in ${CET_SOLVER_ITERATIONS_MAX} iterations`);
 }
 
-function result(solved: Decimal, iterations: number): CetResult {
+/**
+ * The exact check: both rounded percentages are right when the true root x* = ln(1 + CET) lies in
+ * the interval of x where each rounds (half up) to the value found. The present value is strictly
+ * decreasing in x, so x* is in [lo, hi) exactly when the gap, evaluated at 40 digits, is ≥ 0 at lo
+ * and < 0 at hi (each by a margin beyond the evaluation's own error).
+ */
+function confirmed(flows: readonly Flow[], released: Decimal, found: CetResult): boolean {
+  const annual = { percent: found.annualPercent, periods: 1 };
+  const monthly = { percent: found.monthlyPercent, periods: 12 };
+  const lo = boundary('lower', { ...annual, percent: annual.percent.minus(HALF_POINT) }, { ...monthly, percent: monthly.percent.minus(HALF_POINT) });
+  const hi = boundary('upper', { ...annual, percent: annual.percent.plus(HALF_POINT) }, { ...monthly, percent: monthly.percent.plus(HALF_POINT) });
+  if (!lo.lessThan(hi)) return false;
+  const margin = released.times(CHECK_MARGIN);
+  return presentValueGap(Decimal, flows, released, lo, false).value.greaterThan(margin) && presentValueGap(Decimal, flows, released, hi, false).value.lessThan(margin.negated());
+}
+
+interface RateBound {
+  percent: Decimal;
+  /** Periods a year of the rate (1: annual, 12: monthly). */
+  periods: number;
+}
+
+/**
+ * The tighter of two bounds on x = ln(1 + CET) (the larger lower one, the smaller upper one), from
+ * x = periods · ln(1 + percent/100). A 40-digit logarithm is the check's dearest step, so when the
+ * two bounds are far apart (beyond any floating-point error) only the tighter one is computed.
+ */
+function boundary(side: 'lower' | 'upper', a: RateBound, b: RateBound): Decimal {
+  const exact = (r: RateBound) => dec(1).plus(r.percent.div(100)).ln().times(r.periods);
+  const estimate = (r: RateBound) => r.periods * Math.log1p(r.percent.toNumber() / 100);
+  const [ea, eb] = [estimate(a), estimate(b)];
+  if (Math.abs(ea - eb) <= BOUND_SEPARATION * (1 + Math.abs(ea))) return side === 'lower' ? Decimal.max(exact(a), exact(b)) : Decimal.min(exact(a), exact(b));
+  return exact((side === 'lower') === ea > eb ? a : b);
+}
+
+function result(solved: Decimal, iterations: number, precision: CetResult['precision']): CetResult {
   const x = dec(solved.toString());
   const annualRate = x.exp().minus(1);
   const monthlyRate = x.div(12).exp().minus(1);
-  return { annualRate, annualPercent: toPercent(annualRate), monthlyPercent: toPercent(monthlyRate), iterations };
+  return { annualRate, annualPercent: toPercent(annualRate), monthlyPercent: toPercent(monthlyRate), iterations, precision };
 }

@@ -9,12 +9,17 @@ import { readAmount, readDates, readInstallmentNumbers } from './collection-inpu
 import { installmentNotFound, ReceivablesErrorCode as C } from '../receivables-errors.js';
 import { pickInstallments, type InstallmentRow } from '../schedule/schedule-repository.js';
 
-export interface SingleBody {
-  dtVencimento?: string | null;
-  dtExpiracao?: string | null;
-  liquidacao?: boolean | null;
-  vlrDesconto?: Decimal | null;
-  permiteDescapitalizacao?: boolean | null;
+/** The terms of one boleto or charge as sent (each read and checked here). */
+export interface CollectionTerms {
+  /** The due date and the payment deadline, as sent. */
+  dueDate: string | null;
+  expiresOn: string | null;
+  /** Whether it settles the installments (null: settlement when no amount is sent). */
+  settlement: boolean | null;
+  /** The amount (only for a partial boleto or charge). */
+  amount: Decimal | null;
+  discount: Decimal | null;
+  allowDecapitalization: boolean | null;
 }
 
 export interface SingleRead {
@@ -26,12 +31,12 @@ export interface SingleRead {
  * One boleto/charge for dto.nroParcelas. `liquidacao` absent means "settlement" when no amount is
  * sent and "partial" when one is (docs/receivables.md, Decisions).
  */
-export function readSingle(nroParcelas: readonly number[] | null | undefined, body: SingleBody, amountRaw: Decimal | null | undefined, prefix: string, amountName: string, today: LocalDate, problems: Problems): SingleRead {
+export function readSingle(nroParcelas: readonly number[] | null, terms: CollectionTerms, prefix: string, amountName: string, today: LocalDate, problems: Problems): SingleRead {
   const fields = { amount: `${prefix}.${amountName}`, discount: `${prefix}.vlrDesconto`, dueDate: `${prefix}.dtVencimento` };
   const numbers = readInstallmentNumbers(nroParcelas, 'dto.nroParcelas', problems);
-  const dates = readDates(body.dtVencimento, body.dtExpiracao, null, today, { due: fields.dueDate, expiry: `${prefix}.dtExpiracao` }, problems);
-  const settlement = body.liquidacao ?? (amountRaw === null || amountRaw === undefined);
-  const amount = readAmount(settlement, amountRaw, fields.amount, problems);
+  const dates = readDates(terms.dueDate, terms.expiresOn, null, today, { due: fields.dueDate, expiry: `${prefix}.dtExpiracao` }, problems);
+  const settlement = terms.settlement ?? (terms.amount === null);
+  const amount = readAmount(settlement, terms.amount, fields.amount, problems);
   return {
     numbers,
     build: (all) => {
@@ -43,42 +48,43 @@ export function readSingle(nroParcelas: readonly number[] | null | undefined, bo
         dates,
         settlement,
         amount,
-        discount: body.vlrDesconto ?? ZERO,
-        permiteDescapitalizacao: body.permiteDescapitalizacao ?? false,
+        discount: terms.discount ?? ZERO,
+        permiteDescapitalizacao: terms.allowDecapitalization ?? false,
         fields,
       };
     },
   };
 }
 
+/** One installment of a multiple request, with its own dates and discount, as sent. */
 export interface MultipleItem {
-  nroParcela?: number | null;
-  dtVencimento?: string | null;
-  dtExpiracao?: string | null;
-  vlrDesconto?: Decimal | null;
-  permiteDescapitalizacao?: boolean | null;
+  installmentNumber: number | null;
+  dueDate: string | null;
+  expiresOn: string | null;
+  discount: Decimal | null;
+  allowDecapitalization: boolean | null;
 }
 
 /**
  * One settlement boleto/charge per listed installment, each with its own dates and discount. A
  * missing dtVencimento is the installment's due date, or today when that has passed.
  */
-export function readMultiple(items: readonly MultipleItem[] | null | undefined, prefix: string, installments: readonly InstallmentRow[], today: LocalDate): CollectionOrder[] {
+export function readMultiple(items: readonly MultipleItem[], prefix: string, installments: readonly InstallmentRow[], today: LocalDate): CollectionOrder[] {
   const problems = new Problems();
-  const list = items ?? [];
+  const list = items;
   if (list.length === 0) problems.add(C.installmentsMissing, 'Informe ao menos uma parcela', `${prefix}.parcelas`);
   list.forEach((item, i) => {
-    const n = item.nroParcela;
+    const n = item.installmentNumber;
     if (n === null || n === undefined) problems.add(C.installmentsMissing, 'nroParcela deve ser informado', `${prefix}.parcelas[${i}].nroParcela`);
-    else if (list.findIndex((other) => other.nroParcela === n) !== i) problems.add(C.installmentRepeated, `Parcela ${n} informada mais de uma vez`, `${prefix}.parcelas[${i}].nroParcela`);
+    else if (list.findIndex((other) => other.installmentNumber === n) !== i) problems.add(C.installmentRepeated, `Parcela ${n} informada mais de uma vez`, `${prefix}.parcelas[${i}].nroParcela`);
   });
   problems.throwIfAny();
   const orders = list.map((item, i) => {
     const at = `${prefix}.parcelas[${i}]`;
-    const row = installments.find((r) => r.number === item.nroParcela);
-    if (row === undefined) throw installmentNotFound(item.nroParcela!, `${at}.nroParcela`);
+    const row = installments.find((r) => r.number === item.installmentNumber);
+    if (row === undefined) throw installmentNotFound(item.installmentNumber!, `${at}.nroParcela`);
     const fallbackDue = compareDates(row.due_date as LocalDate, today) < 0 ? today : (row.due_date as LocalDate);
-    const dates = readDates(item.dtVencimento, item.dtExpiracao, fallbackDue, today, { due: `${at}.dtVencimento`, expiry: `${at}.dtExpiracao` }, problems);
+    const dates = readDates(item.dueDate, item.expiresOn, fallbackDue, today, { due: `${at}.dtVencimento`, expiry: `${at}.dtExpiracao` }, problems);
     return { row, dates, at, item };
   });
   problems.throwIfAny();
@@ -88,8 +94,8 @@ export function readMultiple(items: readonly MultipleItem[] | null | undefined, 
     dates: dates!,
     settlement: true,
     amount: null,
-    discount: item.vlrDesconto ?? ZERO,
-    permiteDescapitalizacao: item.permiteDescapitalizacao ?? false,
+    discount: item.discount ?? ZERO,
+    permiteDescapitalizacao: item.allowDecapitalization ?? false,
     fields: { amount: `${at}.vlrDesconto`, discount: `${at}.vlrDesconto`, dueDate: `${at}.dtVencimento` },
   }));
 }

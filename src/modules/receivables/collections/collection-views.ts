@@ -3,6 +3,7 @@ import { dateToWire, type LocalDate } from '../../../platform/dates.js';
 import { dec, ZERO } from '../../../platform/money.js';
 import { registrationView } from './boleto-status.js';
 import type { BoletoRow, ChargeRow } from './collection-repository.js';
+import type { IssuedBoleto, IssuedCharge } from './issued-collections.js';
 import type { ReceivableLaunchesTable } from '../tables.js';
 import type { Selectable } from 'kysely';
 
@@ -89,16 +90,21 @@ export function boletoListEntry(boleto: BoletoRow, parcelas: readonly number[], 
  * One boleto of a GerarUnicoBoleto/GerarMultiplosBoletos answer (`boletos`, beyond the interface's
  * envelope): what a partner needs to hand the slip to the customer without a second query.
  */
-export function issuedBoletoEntry(boleto: BoletoRow, parcelas: readonly number[], publicUrl: string) {
+export function issuedBoletoView(boleto: IssuedBoleto) {
   return {
     codigoBoleto: boleto.id,
-    numeroBoleto: boleto.numero,
-    parcelas: [...parcelas].sort((a, b) => a - b),
-    dtVencimento: wireDate(boleto.due_date),
+    numeroBoleto: boleto.number,
+    parcelas: boleto.installmentNumbers,
+    dtVencimento: wireDate(boleto.dueDate),
     valorBoleto: dec(boleto.amount),
-    linhaDigitavel: boleto.linha_digitavel,
-    urlImpressao: printUrl(publicUrl, boleto),
+    linhaDigitavel: boleto.digitableLine,
+    urlImpressao: boleto.printUrl,
   };
+}
+
+/** `cobrancas` of the charge-generating answers. */
+export function issuedChargeView(charge: IssuedCharge) {
+  return { codigoLiquidacao: charge.id, parcelas: charge.installmentNumbers };
 }
 
 /** Groups rows by installment id. */

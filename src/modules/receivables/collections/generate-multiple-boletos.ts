@@ -1,36 +1,35 @@
-// AgendaRecebivel/GerarMultiplosBoletos: one settlement boleto per listed installment.
-import type { Static } from 'typebox';
-import { brazilDateAt } from '../../../platform/dates.js';
-import { Problems } from '../../../platform/errors.js';
-import type { OperationContext } from '../../../platform/http/operations.js';
+// AgendaRecebivel/GerarMultiplosBoletos in domain terms (issue 13): the command `boletos.generate`
+// issues one settlement boleto per listed installment, every one or none. Run by the command
+// runner; generate-multiple-boletos.route.ts maps the wire body in and the result out.
+import type { CommandDefinition } from '../../../platform/commands.js';
 import { issueBoletoOrder } from './collection-issue.js';
-import { issuedBoletoEntry } from './collection-views.js';
-import { readDescription, readRegistrationMode } from './collection-input.js';
-import { readMultiple } from './collection-orders.js';
-import type { spec } from './generate-multiple-boletos.schema.js';
+import { readMultiple, type MultipleItem } from './collection-orders.js';
+import { issuedBoleto, openCollectionCommand, type CollectionCommandInput, type IssuedBoleto } from './issued-collections.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
-import { lockOpenSchedule } from '../schedule/schedule-repository.js';
 
-type Input = Static<typeof spec.body>;
+export interface MultipleBoletosInput extends CollectionCommandInput {
+  installments: readonly MultipleItem[];
+}
+
 const P = 'dtoGerarMultiplosBoletos';
 
 /**
- * Every boleto is issued or none. Errors (400): AGD001–AGD006, BOL001–BOL004, BOL007, BOL010,
- * BOLETO_VALOR_INVALIDO, PARC002–PARC004, PARC007–PARC009 (see generate-single-boleto.ts).
+ * Errors (400): AGD001–AGD006, BOL001–BOL004, BOL007, BOL010, BOLETO_VALOR_INVALIDO,
+ * PARC002–PARC004, PARC007–PARC009 (see generate-single-boleto.ts).
  */
-export async function generateMultipleBoletos(input: Input, ctx: OperationContext, deps: ReceivablesDeps) {
-  const body = input.dtoGerarMultiplosBoletos;
-  const now = ctx.clock.now();
-  const problems = new Problems();
-  const description = readDescription(body.descricaoBoleto, `${P}.descricaoBoleto`, 'descricaoBoleto', problems);
-  problems.throwIfAny();
-  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
-  const orders = readMultiple(body.parcelas, P, installments, brazilDateAt(now));
-  const common = { description, notifyCustomer: body.notificarCliente ?? false, registrationMode: readRegistrationMode(body.tipoRegistro) };
-  const boletos = [];
-  for (const order of orders) {
-    const boleto = await issueBoletoOrder(ctx.tx, deps, schedule, order, common, now);
-    boletos.push(issuedBoletoEntry(boleto, order.installments.map((i) => i.number), deps.publicUrl));
-  }
-  return { msg: `Boletos gerados: ${boletos.map((b) => `nº ${b.numeroBoleto}`).join(', ')}`, boletos };
+export function generateMultipleBoletos(deps: ReceivablesDeps): CommandDefinition<MultipleBoletosInput, { boletos: IssuedBoleto[] }> {
+  return {
+    name: 'boletos.generate',
+    summarize: (result) => `boleto(s) ${result.boletos.map((b) => b.number).join(',')} generated`,
+    handler: async (input, ctx) => {
+      const opened = await openCollectionCommand(input, ctx, { description: `${P}.descricaoBoleto`, label: 'descricaoBoleto' }, () => null);
+      const orders = readMultiple(input.installments, P, opened.installments, opened.today);
+      const boletos: IssuedBoleto[] = [];
+      for (const order of orders) {
+        const boleto = await issueBoletoOrder(ctx.tx, deps, opened.schedule, order, opened.common, ctx.now);
+        boletos.push(issuedBoleto(boleto, order.installments.map((i) => i.number), deps.publicUrl));
+      }
+      return { boletos };
+    },
+  };
 }

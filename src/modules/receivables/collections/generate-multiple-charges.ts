@@ -1,34 +1,35 @@
-// AgendaRecebivel/GerarMultiplasCobrancas: one settlement charge per listed installment.
-import type { Static } from 'typebox';
-import { brazilDateAt } from '../../../platform/dates.js';
-import { Problems } from '../../../platform/errors.js';
-import type { OperationContext } from '../../../platform/http/operations.js';
+// AgendaRecebivel/GerarMultiplasCobrancas in domain terms (issue 13): the command
+// `charges.generate` issues one settlement charge per listed installment, every one or none. Run
+// by the command runner; generate-multiple-charges.route.ts maps the wire body in and the result out.
+import type { CommandDefinition } from '../../../platform/commands.js';
 import { issueChargeOrder } from './collection-issue.js';
-import { readDescription, readRegistrationMode } from './collection-input.js';
-import { readMultiple } from './collection-orders.js';
+import { readMultiple, type MultipleItem } from './collection-orders.js';
 import { readPaymentMethods } from './charge-input.js';
-import type { spec } from './generate-multiple-charges.schema.js';
+import { issuedCharge, openCollectionCommand, type CollectionCommandInput, type IssuedCharge, type PaymentMethodsInput } from './issued-collections.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
-import { lockOpenSchedule } from '../schedule/schedule-repository.js';
 
-type Input = Static<typeof spec.body>;
+export interface MultipleChargesInput extends CollectionCommandInput {
+  installments: readonly MultipleItem[];
+  paymentMethods: PaymentMethodsInput;
+}
+
 const P = 'dtoGerarMultiplasLiquidacoes';
 
-/** Every charge is issued or none. Errors (400): those of GerarMultiplosBoletos and COB001. */
-export async function generateMultipleCharges(input: Input, ctx: OperationContext, deps: ReceivablesDeps) {
-  const body = input.dtoGerarMultiplasLiquidacoes;
-  const now = ctx.clock.now();
-  const problems = new Problems();
-  const description = readDescription(body.descricaoLiquidacao, `${P}.descricaoLiquidacao`, 'descricaoLiquidacao', problems);
-  const via = readPaymentMethods(body.pagamentoViaBoleto, body.pagamentoViaPIX, P, problems);
-  problems.throwIfAny();
-  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
-  const orders = readMultiple(body.parcelas, P, installments, brazilDateAt(now));
-  const common = { description, notifyCustomer: body.notificarCliente ?? false, registrationMode: readRegistrationMode(body.tipoRegistro) };
-  const cobrancas = [];
-  for (const order of orders) {
-    const charge = await issueChargeOrder(ctx.tx, deps, schedule, order, common, via, now);
-    cobrancas.push({ codigoLiquidacao: charge.id, parcelas: order.installments.map((i) => i.number) });
-  }
-  return { cobrancas };
+/** Errors (400): those of GerarMultiplosBoletos and COB001. */
+export function generateMultipleCharges(deps: ReceivablesDeps): CommandDefinition<MultipleChargesInput, { charges: IssuedCharge[] }> {
+  return {
+    name: 'charges.generate',
+    summarize: (result) => `${result.charges.length} charge(s) generated`,
+    handler: async (input, ctx) => {
+      const fields = { description: `${P}.descricaoLiquidacao`, label: 'descricaoLiquidacao' };
+      const opened = await openCollectionCommand(input, ctx, fields, (problems) => readPaymentMethods(input.paymentMethods.boleto, input.paymentMethods.pix, P, problems));
+      const orders = readMultiple(input.installments, P, opened.installments, opened.today);
+      const charges: IssuedCharge[] = [];
+      for (const order of orders) {
+        const charge = await issueChargeOrder(ctx.tx, deps, opened.schedule, order, opened.common, opened.read, ctx.now);
+        charges.push(issuedCharge(charge, order.installments));
+      }
+      return { charges };
+    },
+  };
 }

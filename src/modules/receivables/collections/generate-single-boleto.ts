@@ -1,17 +1,18 @@
-// AgendaRecebivel/GerarUnicoBoleto: one boleto for the installments of dto.nroParcelas.
-import type { Static } from 'typebox';
-import { brazilDateAt } from '../../../platform/dates.js';
-import { Problems } from '../../../platform/errors.js';
-import type { OperationContext } from '../../../platform/http/operations.js';
+// AgendaRecebivel/GerarUnicoBoleto in domain terms (issue 13): the command `boleto.generate`
+// issues one boleto for the named installments. Run by the command runner;
+// generate-single-boleto.route.ts maps the wire body in and the result out.
+import type { CommandDefinition } from '../../../platform/commands.js';
 import { issueBoletoOrder } from './collection-issue.js';
-import { issuedBoletoEntry } from './collection-views.js';
-import { readDescription, readRegistrationMode } from './collection-input.js';
-import { readSingle } from './collection-orders.js';
-import type { spec } from './generate-single-boleto.schema.js';
+import { readSingle, type CollectionTerms } from './collection-orders.js';
+import { issuedBoleto, openCollectionCommand, type CollectionCommandInput, type IssuedBoleto } from './issued-collections.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
-import { lockOpenSchedule } from '../schedule/schedule-repository.js';
 
-type Input = Static<typeof spec.body>;
+export interface SingleBoletoInput extends CollectionCommandInput {
+  /** The installments, by number (at least one, none repeated). */
+  installmentNumbers: readonly number[] | null;
+  terms: CollectionTerms;
+}
+
 const P = 'dtoGerarUnicoBoleto';
 
 /**
@@ -22,16 +23,16 @@ const P = 'dtoGerarUnicoBoleto';
  * amount above the balance, BOL009 discount ≥ amount, BOLETO_VALOR_INVALIDO, PARC002–PARC004 and
  * PARC007–PARC009 (charges-math).
  */
-export async function generateSingleBoleto(input: Input, ctx: OperationContext, deps: ReceivablesDeps) {
-  const body = input.dtoGerarUnicoBoleto;
-  const now = ctx.clock.now();
-  const problems = new Problems();
-  const description = readDescription(body.descricaoBoleto, `${P}.descricaoBoleto`, 'descricaoBoleto', problems);
-  const read = readSingle(input.dto.nroParcelas, body, body.vlrBoleto, P, 'vlrBoleto', brazilDateAt(now), problems);
-  problems.throwIfAny();
-  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
-  const common = { description, notifyCustomer: false, registrationMode: readRegistrationMode(body.tipoRegistro) };
-  const order = read.build(installments);
-  const boleto = await issueBoletoOrder(ctx.tx, deps, schedule, order, common, now);
-  return { msg: `Boleto nº ${boleto.numero} gerado`, boletos: [issuedBoletoEntry(boleto, order.installments.map((i) => i.number), deps.publicUrl)] };
+export function generateSingleBoleto(deps: ReceivablesDeps): CommandDefinition<SingleBoletoInput, IssuedBoleto> {
+  return {
+    name: 'boleto.generate',
+    summarize: (boleto) => `boleto ${boleto.number} generated for installment(s) ${boleto.installmentNumbers.join(',')}`,
+    handler: async (input, ctx) => {
+      const fields = { description: `${P}.descricaoBoleto`, label: 'descricaoBoleto' };
+      const opened = await openCollectionCommand(input, ctx, fields, (problems, today) => readSingle(input.installmentNumbers, input.terms, P, 'vlrBoleto', today, problems));
+      const order = opened.read.build(opened.installments);
+      const boleto = await issueBoletoOrder(ctx.tx, deps, opened.schedule, order, { ...opened.common, notifyCustomer: false }, ctx.now);
+      return issuedBoleto(boleto, order.installments.map((i) => i.number), deps.publicUrl);
+    },
+  };
 }

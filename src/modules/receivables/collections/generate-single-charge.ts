@@ -1,34 +1,35 @@
-// AgendaRecebivel/GerarUnicaCobranca: one charge (boleto, Pix or both) for dto.nroParcelas.
-import type { Static } from 'typebox';
-import { brazilDateAt } from '../../../platform/dates.js';
-import { Problems } from '../../../platform/errors.js';
-import type { OperationContext } from '../../../platform/http/operations.js';
+// AgendaRecebivel/GerarUnicaCobranca in domain terms (issue 13): the command `charge.generate`
+// issues one charge (boleto, Pix or both) for the named installments. Run by the command runner;
+// generate-single-charge.route.ts maps the wire body in and the result out.
+import type { CommandDefinition } from '../../../platform/commands.js';
 import { issueChargeOrder } from './collection-issue.js';
-import { readDescription, readRegistrationMode } from './collection-input.js';
-import { readSingle } from './collection-orders.js';
+import { readSingle, type CollectionTerms } from './collection-orders.js';
 import { readPaymentMethods } from './charge-input.js';
-import type { spec } from './generate-single-charge.schema.js';
+import { issuedCharge, openCollectionCommand, type CollectionCommandInput, type IssuedCharge, type PaymentMethodsInput } from './issued-collections.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
-import { lockOpenSchedule } from '../schedule/schedule-repository.js';
 
-type Input = Static<typeof spec.body>;
+export interface SingleChargeInput extends CollectionCommandInput {
+  installmentNumbers: readonly number[] | null;
+  terms: CollectionTerms;
+  paymentMethods: PaymentMethodsInput;
+}
+
 const P = 'dtoGerarUnicaLiquidacao';
 
-/**
- * Answers `cobrancas: [{codigoLiquidacao, parcelas}]`. Errors (400): those of GerarUnicoBoleto
- * (vlrLiquidacao in place of vlrBoleto) and COB001 (both payment methods false).
- */
-export async function generateSingleCharge(input: Input, ctx: OperationContext, deps: ReceivablesDeps) {
-  const body = input.dtoGerarUnicaLiquidacao;
-  const now = ctx.clock.now();
-  const problems = new Problems();
-  const description = readDescription(body.descricaoLiquidacao, `${P}.descricaoLiquidacao`, 'descricaoLiquidacao', problems);
-  const via = readPaymentMethods(body.pagamentoViaBoleto, body.pagamentoViaPIX, P, problems);
-  const read = readSingle(input.dto.nroParcelas, body, body.vlrLiquidacao, P, 'vlrLiquidacao', brazilDateAt(now), problems);
-  problems.throwIfAny();
-  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
-  const order = read.build(installments);
-  const common = { description, notifyCustomer: false, registrationMode: readRegistrationMode(body.tipoRegistro) };
-  const charge = await issueChargeOrder(ctx.tx, deps, schedule, order, common, via, now);
-  return { cobrancas: [{ codigoLiquidacao: charge.id, parcelas: order.installments.map((i) => i.number) }] };
+/** Errors (400): those of GerarUnicoBoleto (vlrLiquidacao in place of vlrBoleto) and COB001 (both payment methods false). */
+export function generateSingleCharge(deps: ReceivablesDeps): CommandDefinition<SingleChargeInput, IssuedCharge> {
+  return {
+    name: 'charge.generate',
+    summarize: (charge) => `charge ${charge.id} generated for installment(s) ${charge.installmentNumbers.join(',')}`,
+    handler: async (input, ctx) => {
+      const fields = { description: `${P}.descricaoLiquidacao`, label: 'descricaoLiquidacao' };
+      const opened = await openCollectionCommand(input, ctx, fields, (problems, today) => ({
+        via: readPaymentMethods(input.paymentMethods.boleto, input.paymentMethods.pix, P, problems),
+        single: readSingle(input.installmentNumbers, input.terms, P, 'vlrLiquidacao', today, problems),
+      }));
+      const order = opened.read.single.build(opened.installments);
+      const charge = await issueChargeOrder(ctx.tx, deps, opened.schedule, order, { ...opened.common, notifyCustomer: false }, opened.read.via, ctx.now);
+      return issuedCharge(charge, order.installments);
+    },
+  };
 }

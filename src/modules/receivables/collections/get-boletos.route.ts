@@ -1,6 +1,24 @@
-import { defineRoute } from '../../../platform/http/route.js';
-import { getBoletos } from './get-boletos.js';
-import { spec } from './get-boletos.schema.js';
+// AgendaRecebivel/ConsultarBoletos as a query: the wire body in, the boletos' view out.
+import { defineQueryRoute } from '../../../platform/http/route.js';
+import { scheduleReference } from '../receivables-blocks.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
+import { boletoListEntry } from './collection-views.js';
+import { getBoletos, type ScheduleBoletos } from './get-boletos.js';
+import { spec } from './get-boletos.schema.js';
 
-export const route = (deps: ReceivablesDeps) => defineRoute(spec, (input, ctx) => getBoletos(input, ctx, deps));
+function view(result: ScheduleBoletos, publicUrl: string) {
+  const { schedule } = result;
+  const context = { publicUrl, proposalNumber: schedule.proposal_number, customerDocument: schedule.customer_document, customerName: schedule.customer_name, partnerName: result.partnerName };
+  return { boletos: result.boletos.map((b) => boletoListEntry(b.boleto, b.installmentNumbers, context)) };
+}
+
+export const route = (deps: ReceivablesDeps) =>
+  defineQueryRoute(spec, {
+    input: (body) => ({
+      schedule: scheduleReference(body.dto),
+      numbers: body.dtoConsultaBoletos?.numerosBoletos ?? [],
+      withCancelled: body.dtoConsultaBoletos?.trazerBoletosCancelados ?? false,
+    }),
+    query: getBoletos,
+    view: (result) => view(result, deps.publicUrl),
+  });

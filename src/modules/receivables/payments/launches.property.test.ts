@@ -1,4 +1,4 @@
-// Property, through the use cases and real PostgreSQL: over random payment sequences (early, on
+// Property, through the commands and queries and real PostgreSQL: over random payment sequences (early, on
 // time, in grace, late; partial or full; with discounts; with or without descapitalização), the
 // money received plus the remaining balance equals the updated amounts:
 //   Σ (vlrPagamento + vlrDesconto) + saldo final = vlrParcela + Σ_k (b_k − a_{k−1}),
@@ -13,9 +13,8 @@ import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
 import { fixedClock } from '../../../platform/clock.js';
-import { loadConfig } from '../../../config.js';
+import { runDefined, type Actor } from '../../../platform/commands.js';
 import { addDays, type LocalDate } from '../../../platform/dates.js';
-import type { OperationContext } from '../../../platform/http/operations.js';
 import { dec, max, min, truncateCents, type Decimal, ZERO } from '../../../platform/money.js';
 import { addInstallmentLaunches } from './add-installment-launches.js';
 import { getInstallments } from '../schedule/get-installments.js';
@@ -30,22 +29,22 @@ const ONE_CENT = dec('0.01');
 
 let database: TestDatabase;
 let partnerId: string;
+let actor: Actor;
 const deps: ReceivablesDeps = { settings: sandboxSettings(), publicUrl: 'http://test', proposals: {} };
-const config = loadConfig({ LOG_LEVEL: 'silent' });
 
 before(async () => {
   database = await createTestDatabase();
   partnerId = await insertPartner(database.db, new Date(`${DISBURSED}T12:00:00Z`));
+  actor = { kind: 'partner', id: partnerId };
 });
 after(() => database.drop());
 
-function ctxAt(date: LocalDate, tx: OperationContext['tx']): OperationContext {
-  return { tx, db: database.db, clock: fixedClock(`${date}T15:00:00Z`), config, auth: { partnerId, clientId: 'test', scopes: [] }, requestId: 'property', log: undefined as never };
-}
+const clockAt = (date: LocalDate) => fixedClock(`${date}T15:00:00Z`);
 
 async function balance(proposalId: string, date: LocalDate, permite: boolean): Promise<Decimal> {
-  const r = await getInstallments({ dto: { codigoProposta: proposalId, nroParcelas: [1] }, dtoConsultaParcelas: { dtCalculo: date, permiteDescapitalizacao: permite } }, ctxAt(date, database.db), deps);
-  return dec(r.parcelas[0]!.calculado.vlrSaldoAtualizado);
+  const input = { schedule: { proposalId }, installmentNumbers: [1], calculationDate: date, allowDecapitalization: permite };
+  const r = await getInstallments(deps)(database.db, input, actor, { clock: clockAt(date), requestId: 'property', log: { warn: () => undefined } });
+  return dec(r.installments[0]!.calculado.vlrSaldoAtualizado);
 }
 
 const stepArb = fc.record({
@@ -88,8 +87,8 @@ test('Σ launches + remaining balance = updated amounts, through the use cases',
         if (before.minus(discount).lessThan(ONE_CENT)) discount = ZERO;
         const room = before.minus(discount);
         const payment = step.payAll ? room : min(room, max(ONE_CENT, truncateCents(room.times(step.permille).dividedBy(1000))));
-        const item = { nroParcela: 1, dtPagamento: date, vlrPagamento: payment, vlrDesconto: discount, permiteDescapitalizacao: step.permite };
-        await database.db.transaction().execute((tx) => addInstallmentLaunches({ dto: { codigoProposta: opening.proposalId }, dtoLancamentoParcelas: [item] }, ctxAt(date, tx), deps));
+        const item = { installmentNumber: 1, paymentDate: date, amount: payment, discount, allowDecapitalization: step.permite, description: null };
+        await runDefined({ db: database.db, clock: clockAt(date) }, addInstallmentLaunches(deps), { schedule: { proposalId: opening.proposalId }, launches: [item] }, actor);
         const launch = await database.db.selectFrom('receivable_launches').selectAll().where('schedule_id', 'in', database.db.selectFrom('receivable_schedules').select('id').where('proposal_id', '=', opening.proposalId)).orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
         const after = await balance(opening.proposalId, date, step.permite);
         assert.equal(launch.vlr_parcela_atualizado, before.toFixed(2), 'the launch applies to the balance ConsultarParcelas shows');

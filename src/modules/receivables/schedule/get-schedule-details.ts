@@ -1,96 +1,114 @@
-// AgendaRecebivel/ConsultarDetalhes: the schedule with its installments; boletos and Pix codes
-// when trazerBoleto, launches when trazerAgendaDetalhada. Cancelled boletos and charges are left
-// out (compatibility-notes: after a cancellation no boleto shows for those installments).
-import type { Static } from 'typebox';
-import type { Executor } from '../../../platform/db/pool.js';
-import { brazilDateAt, compareDates, dateToWire, type LocalDate } from '../../../platform/dates.js';
+// AgendaRecebivel/ConsultarDetalhes in domain terms (issue 13): the query `(db, input, actor,
+// context) → the schedule with its installments`; their boletos and Pix charges when asked, their
+// launches when asked. Cancelled boletos and charges are left out (compatibility-notes: after a
+// cancellation no boleto shows for those installments). get-schedule-details.route.ts maps wire
+// and result (the view of boletos, charges and launches: collections/collection-views.ts).
+import type { Actor } from '../../../platform/commands.js';
+import type { Db, Executor } from '../../../platform/db/pool.js';
+import { brazilDateAt, compareDates, type LocalDate } from '../../../platform/dates.js';
 import { classifyDocument } from '../../../platform/documents.js';
-import type { OperationContext } from '../../../platform/http/operations.js';
-import { dec, sum, ZERO } from '../../../platform/money.js';
+import type { Query, QueryContext } from '../../../platform/http/route.js';
+import { sum, ZERO, type Decimal } from '../../../platform/money.js';
 import { BoletoSituacao } from '../collections/boleto-status.js';
-import { graceDate, installmentSituacao, isSettled, recalculateInstallment, type ChargesConfig, type InstallmentState } from './charges-math/index.js';
-import { boletoInstallments, boletosOfSchedule, chargeInstallments, chargesOfSchedule } from '../collections/collection-repository.js';
-import { boletoEntry, byInstallment, launchEntry, pixEntry, wireDate } from '../collections/collection-views.js';
-import type { spec } from './get-schedule-details.schema.js';
+import { graceDate, installmentSituacao, isSettled, recalculateInstallment, type ChargesConfig, type InstallmentSituacao, type InstallmentState } from './charges-math/index.js';
+import { boletoInstallments, boletosOfSchedule, chargeInstallments, chargesOfSchedule, type BoletoRow, type ChargeRow } from '../collections/collection-repository.js';
+import { byInstallment, type LaunchRow } from '../collections/collection-views.js';
 import { PROPOSAL_STATUS_UNKNOWN, type ReceivablesDeps } from '../receivables-deps.js';
-import { installmentsOf, monthlyRateOf, pickInstallments, requireSchedule, situacaoAgendaText, stateOf, type ScheduleRow } from './schedule-repository.js';
+import { installmentsOf, monthlyRateOf, pickInstallments, requireSchedule, stateOf, type ScheduleReference, type ScheduleRow } from './schedule-repository.js';
 
-type Input = Static<typeof spec.body>;
+export interface ScheduleDetailsInput {
+  schedule: ScheduleReference;
+  /** The installments to show, by number (null or empty: all). */
+  installmentNumbers: readonly number[] | null;
+  /** With each installment's boletos and Pix charges. */
+  withCollections: boolean;
+  /** With each installment's launches. */
+  withLaunches: boolean;
+}
 
-/** Balance updated to today (charges of a late installment included), 0 when nothing is owed. */
-function currentBalance(state: InstallmentState, today: LocalDate, config: ChargesConfig) {
+export interface InstallmentDetails {
+  id: string;
+  number: number;
+  status: InstallmentSituacao;
+  state: InstallmentState;
+  /** Balance updated to today, charges of a late installment included (0 when nothing is owed). */
+  currentBalance: Decimal;
+  /** The due date moved to a business day. */
+  currentDueDate: LocalDate;
+  /** Null when not asked for. */
+  boletos: BoletoRow[] | null;
+  pixCharges: ChargeRow[] | null;
+  launches: LaunchRow[] | null;
+}
+
+export interface ScheduleDetails {
+  schedule: ScheduleRow;
+  installmentCount: number;
+  totalPaid: Decimal;
+  /** The proposal's status as the proposals module answers it (PROPOSAL_STATUS_UNKNOWN otherwise). */
+  proposalStatus: number;
+  /** The customer is a company (CNPJ). */
+  company: boolean;
+  installments: InstallmentDetails[];
+}
+
+function currentBalance(state: InstallmentState, today: LocalDate, config: ChargesConfig): Decimal {
   if (state.cancelled || isSettled(state)) return ZERO;
   const at = state.lastLaunchDate !== null && compareDates(state.lastLaunchDate, today) > 0 ? state.lastLaunchDate : today;
   return recalculateInstallment(state, at, false, config).calculado.vlrSaldoAtualizado;
 }
 
-async function boletosByInstallment(db: Executor, schedule: ScheduleRow, publicUrl: string) {
+async function boletosByInstallment(db: Executor, schedule: ScheduleRow) {
   const boletos = (await boletosOfSchedule(db, schedule.partner_id, schedule.id)).filter((b) => b.registration_status !== BoletoSituacao.cancelled);
-  const byId = new Map(boletos.map((b) => [b.id, boletoEntry(b, publicUrl)]));
+  const byId = new Map(boletos.map((b) => [b.id, b]));
   const links = await boletoInstallments(db, [...byId.keys()]);
   return byInstallment(links.map((l) => [l.installment_id, byId.get(l.boleto_id)!] as const));
 }
 
 async function pixByInstallment(db: Executor, schedule: ScheduleRow) {
   const charges = (await chargesOfSchedule(db, schedule.partner_id, schedule.id)).filter((c) => c.via_pix && c.status !== 'cancelled');
-  const byId = new Map(charges.map((c) => [c.id, pixEntry(c)]));
+  const byId = new Map(charges.map((c) => [c.id, c]));
   const links = await chargeInstallments(db, [...byId.keys()]);
   return byInstallment(links.map((l) => [l.installment_id, byId.get(l.charge_id)!] as const));
 }
 
 async function launchesByInstallment(db: Executor, schedule: ScheduleRow) {
   const rows = await db.selectFrom('receivable_launches').selectAll().where('partner_id', '=', schedule.partner_id).where('schedule_id', '=', schedule.id).orderBy('seq').execute();
-  return byInstallment(rows.map((l) => [l.installment_id, launchEntry(l)] as const));
+  return byInstallment(rows.map((l) => [l.installment_id, l] as const));
 }
 
 /** Errors (400): AGD001 "Agenda de Recebíveis não foi encontrada", AGD002 no reference, AGD004 unknown installment. */
-export async function getScheduleDetails(input: Input, ctx: OperationContext, deps: ReceivablesDeps) {
-  const schedule = await requireSchedule(ctx.tx, ctx.auth.partnerId, input.dto);
-  const all = await installmentsOf(ctx.tx, schedule);
-  const picked = pickInstallments(all, input.dto.nroParcelas, 'dto.nroParcelas');
-  const withBoletos = input.dtoConsultaDetalhes?.trazerBoleto ?? false;
-  const withLaunches = input.dtoConsultaDetalhes?.trazerAgendaDetalhada ?? false;
-  const boletos = withBoletos ? await boletosByInstallment(ctx.tx, schedule, deps.publicUrl) : null;
-  const pix = withBoletos ? await pixByInstallment(ctx.tx, schedule) : null;
-  const launches = withLaunches ? await launchesByInstallment(ctx.tx, schedule) : null;
-  const today = brazilDateAt(ctx.clock.now());
-  const rate = monthlyRateOf(schedule);
-  const parcelas = picked.map((row) => {
-    const state = stateOf(row, rate);
+export function getScheduleDetails(deps: ReceivablesDeps): Query<ScheduleDetailsInput, ScheduleDetails> {
+  return async (db: Db, input: ScheduleDetailsInput, actor: Actor, context: QueryContext) => {
+    const schedule = await requireSchedule(db, actor.id, input.schedule);
+    const all = await installmentsOf(db, schedule);
+    const picked = pickInstallments(all, input.installmentNumbers, 'dto.nroParcelas');
+    const boletos = input.withCollections ? await boletosByInstallment(db, schedule) : null;
+    const pix = input.withCollections ? await pixByInstallment(db, schedule) : null;
+    const launches = input.withLaunches ? await launchesByInstallment(db, schedule) : null;
+    const today = brazilDateAt(context.clock.now());
+    const rate = monthlyRateOf(schedule);
+    const installments = picked.map((row): InstallmentDetails => {
+      const state = stateOf(row, rate);
+      return {
+        id: row.id,
+        number: row.number,
+        status: installmentSituacao(state, today),
+        state,
+        currentBalance: currentBalance(state, today, deps.settings.charges),
+        currentDueDate: graceDate(state),
+        boletos: boletos === null ? null : (boletos.get(row.id) ?? []),
+        pixCharges: pix === null ? null : (pix.get(row.id) ?? []),
+        launches: launches === null ? null : (launches.get(row.id) ?? []),
+      };
+    });
     return {
-      codigoParcela: row.id,
-      nroParcela: row.number,
-      situacao: installmentSituacao(state, today),
-      dtVencimento: dateToWire(state.dueDate),
-      vlrParcela: state.originalAmount,
-      nroOrdemPagamento: null,
-      vlrSaldoAtual: currentBalance(state, today, deps.settings.charges),
-      vlrTotalPago: state.totalPaid,
-      vlrDesconto: state.totalDiscount,
-      dtVencimentoAtual: dateToWire(graceDate(state)),
-      boletos: boletos === null ? null : (boletos.get(row.id) ?? []),
-      pix: pix === null ? null : (pix.get(row.id) ?? []),
-      lancamentos: launches === null ? null : (launches.get(row.id) ?? []),
+      schedule,
+      installmentCount: all.length,
+      totalPaid: sum(all.map((r) => r.total_paid)),
+      proposalStatus: (await deps.proposals.situacaoOf?.(db, schedule.partner_id, schedule.proposal_id)) ?? PROPOSAL_STATUS_UNKNOWN,
+      company: classifyDocument(schedule.customer_document)?.kind === 'CNPJ',
+      installments,
     };
-  });
-  const company = classifyDocument(schedule.customer_document)?.kind === 'CNPJ';
-  return {
-    numeroProposta: schedule.proposal_number,
-    dtInclusao: schedule.created_at.toISOString(),
-    dtCancelamento: wireDate(schedule.cancelled_on),
-    dtLiquidacao: wireDate(schedule.paid_off_on),
-    situacaoAgenda: schedule.situacao,
-    descricaoSituacaoAgenda: situacaoAgendaText(schedule.situacao),
-    documentoFederalCliente: schedule.customer_document,
-    nomeCliente: schedule.customer_name,
-    nomeEmpresa: company ? schedule.customer_name : null,
-    ecCliente: null,
-    vlrFinanciado: dec(schedule.financed_amount),
-    vlrRetencaoDiarioAprox: ZERO,
-    vlrTotalPago: sum(all.map((r) => r.total_paid)),
-    qtdeParcelas: all.length,
-    situacaoProposta: (await deps.proposals.situacaoOf?.(ctx.tx, schedule.partner_id, schedule.proposal_id)) ?? PROPOSAL_STATUS_UNKNOWN,
-    descricaoTipoContrato: schedule.contract_type,
-    parcelas,
   };
 }

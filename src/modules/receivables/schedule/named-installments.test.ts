@@ -26,7 +26,7 @@ async function outcome(run: () => Promise<unknown> | unknown): Promise<unknown> 
 
 test('namedInstallments answers exactly what pickInstallments(installmentsOf(…)) answered', async () => {
   const opening = await openSampleSchedule(database.db, partnerId, NOW);
-  const schedule = await requireSchedule(database.db, partnerId, { codigoProposta: opening.proposalId });
+  const schedule = await requireSchedule(database.db, partnerId, { proposalId: opening.proposalId });
   const all = await installmentsOf(database.db, schedule);
   const cases: Array<number[] | null | undefined> = [undefined, null, [], [2], [3, 1], [3, 1, 3], [1, 4], [5, 2], [0], [2, 2, 2]];
   for (const numbers of cases) {

@@ -29,7 +29,7 @@ after(() => database.drop());
 describe('openSchedule', () => {
   test('stores the schedule and its installments open, and enqueues event 0', async () => {
     const opening = await openSampleSchedule(database.db, partnerId, NOW);
-    const schedule = await requireSchedule(database.db, partnerId, { codigoProposta: opening.proposalId });
+    const schedule = await requireSchedule(database.db, partnerId, { proposalId: opening.proposalId });
     assert.equal(schedule.situacao, 2);
     assert.equal(schedule.proposal_number, opening.proposalNumber);
     const rows = await installmentsOf(database.db, schedule);
@@ -51,10 +51,10 @@ describe('openSchedule', () => {
 
   test('is found by codigoOperacao too, and only by its own partner', async () => {
     const opening = await openSampleSchedule(database.db, partnerId, NOW, { codigoOperacao: '771204' });
-    const byOperation = await requireSchedule(database.db, partnerId, { codigoOperacao: '771204' });
+    const byOperation = await requireSchedule(database.db, partnerId, { operationCode: '771204' });
     assert.equal(byOperation.proposal_id, opening.proposalId);
     const other = await insertPartner(database.db, NOW);
-    await assert.rejects(requireSchedule(database.db, other, { codigoProposta: opening.proposalId }), /Agenda de Recebíveis não foi encontrada/);
+    await assert.rejects(requireSchedule(database.db, other, { proposalId: opening.proposalId }), /Agenda de Recebíveis não foi encontrada/);
     assert.equal(await summarizeSchedule(database.db, other, opening.proposalId), null);
   });
 
@@ -92,7 +92,7 @@ describe('summarizeSchedule', () => {
 describe('cancelSchedule', () => {
   test('cancels the schedule and its live boletos (event 6 each, then 1) and issues the refund boleto', async () => {
     const opening = await openSampleSchedule(database.db, partnerId, NOW);
-    const schedule = await requireSchedule(database.db, partnerId, { codigoProposta: opening.proposalId });
+    const schedule = await requireSchedule(database.db, partnerId, { proposalId: opening.proposalId });
     const [first] = await installmentsOf(database.db, schedule);
     const live = await database.db.transaction().execute(async (tx) => {
       const boleto = await issueBoleto(

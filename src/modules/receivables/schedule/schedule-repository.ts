@@ -12,13 +12,13 @@ export type ScheduleRow = Selectable<ReceivableSchedulesTable>;
 export type InstallmentRow = Selectable<ReceivableInstallmentsTable>;
 
 /**
- * `dto` of the receivables operations. The first one sent of codigoProposta, codigoOperacao and
- * numeroProposta is used, in that order, as for the proposal operations (docs/receivables.md).
+ * Which schedule a command or query names: by the proposal's id, its operation code or its number.
+ * The first one given is used, in that order, as for the proposal operations (docs/receivables.md).
  */
-export interface ScheduleRefInput {
-  codigoProposta?: string | null;
-  codigoOperacao?: string | null;
-  numeroProposta?: number | null;
+export interface ScheduleReference {
+  proposalId?: string | null;
+  operationCode?: string | null;
+  proposalNumber?: number | null;
 }
 
 export const SituacaoAgenda = { cancelled: 0, paidOff: 1, open: 2 } as const;
@@ -36,16 +36,16 @@ function trimmed(value: string | null | undefined): string | null {
   return t === '' ? null : t;
 }
 
-/** The schedule the `dto` names, or the "Agenda de Recebíveis não foi encontrada" refusal. */
-export async function requireSchedule(db: Executor, partnerId: string, ref: ScheduleRefInput | null | undefined, lock = false): Promise<ScheduleRow> {
-  const codigoProposta = trimmed(ref?.codigoProposta);
-  const codigoOperacao = trimmed(ref?.codigoOperacao);
-  const numeroProposta = ref?.numeroProposta ?? null;
-  if (codigoProposta === null && codigoOperacao === null && numeroProposta === null) throw scheduleRefMissing();
+/** The schedule the reference names, or the "Agenda de Recebíveis não foi encontrada" refusal. */
+export async function requireSchedule(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined, lock = false): Promise<ScheduleRow> {
+  const proposalId = trimmed(ref?.proposalId);
+  const operationCode = trimmed(ref?.operationCode);
+  const proposalNumber = ref?.proposalNumber ?? null;
+  if (proposalId === null && operationCode === null && proposalNumber === null) throw scheduleRefMissing();
   let query = db.selectFrom('receivable_schedules').selectAll().where('partner_id', '=', partnerId);
-  if (codigoProposta !== null) query = query.where('proposal_id', '=', codigoProposta);
-  else if (codigoOperacao !== null) query = query.where('codigo_operacao', '=', codigoOperacao);
-  else query = query.where('proposal_number', '=', numeroProposta as number);
+  if (proposalId !== null) query = query.where('proposal_id', '=', proposalId);
+  else if (operationCode !== null) query = query.where('codigo_operacao', '=', operationCode);
+  else query = query.where('proposal_number', '=', proposalNumber as number);
   // A codigoOperacao reused by the partner: the newest schedule answers.
   const row = await (lock ? query.forUpdate() : query).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
   if (row === undefined) throw scheduleNotFound();
@@ -58,7 +58,7 @@ export async function requireSchedule(db: Executor, partnerId: string, ref: Sche
  * schedule row first, so commands on one schedule run one at a time; locking each installment
  * row as well would add nothing but a tuple write per installment (420 for a long loan).
  */
-export async function lockOpenSchedule(tx: Executor, partnerId: string, ref: ScheduleRefInput | null | undefined): Promise<{ schedule: ScheduleRow; installments: InstallmentRow[] }> {
+export async function lockOpenSchedule(tx: Executor, partnerId: string, ref: ScheduleReference | null | undefined): Promise<{ schedule: ScheduleRow; installments: InstallmentRow[] }> {
   const schedule = await requireSchedule(tx, partnerId, ref, true);
   if (schedule.situacao !== SituacaoAgenda.open) throw scheduleNotOpen(situacaoAgendaText(schedule.situacao));
   return { schedule, installments: await installmentsOf(tx, schedule) };

@@ -15,7 +15,8 @@ function sameSecret(given: string, expected: string): boolean {
 
 export function pixWebhookPlugin(d: PixDeps, secret: string): (app: FastifyInstance) => Promise<void> {
   return async (app) => {
-    app.post<{ Params: { secret: string } }>('/webhooks/pix/:secret/pix', { bodyLimit: PIX_WEBHOOK_BODY_BYTES_MAX }, async (request, reply) => {
+    // capabilityUrl: the path carries the secret; the request log writes the route pattern instead.
+    app.post<{ Params: { secret: string } }>('/webhooks/pix/:secret/pix', { bodyLimit: PIX_WEBHOOK_BODY_BYTES_MAX, config: { capabilityUrl: true } }, async (request, reply) => {
       if (!sameSecret(request.params.secret, secret)) return reply.code(404).send({ title: 'Not Found' });
       try {
         const results = await receivePixNotifications(d, request.body);

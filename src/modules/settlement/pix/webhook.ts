@@ -73,7 +73,9 @@ export function applyConfirmedPixCommand(deps: PayDeps): CommandDefinition<Confi
       const target = await targetOfTxid(tx, confirmed.txid);
       const paidOn = brazilDateAt(new Date(confirmed.horario));
       const outcome = await applyReportedPayment(tx, deps, target, { sourceKey: `pix:${endToEndId}`, channel: 'pix', actor: actor.id, reference: confirmed.txid ?? endToEndId, amount: dec(confirmed.valor), paidOn, creditedOn: paidOn, fileId: null, reportedCharges: null, reportedDiscount: null }, now);
-      await tx.updateTable('settlement_pix_notifications').set({ confirmed_at: now, last_error: null }).where('end_to_end_id', '=', endToEndId).execute();
+      // What the provider confirmed replaces what the notification said (refunds are capped by it).
+      const stored = { amount: confirmed.valor, txid: confirmed.txid ?? null, paid_at: confirmed.horario };
+      await tx.updateTable('settlement_pix_notifications').set({ ...stored, confirmed_at: now, last_error: null }).where('end_to_end_id', '=', endToEndId).execute();
       return { endToEndId, outcome };
     },
   };
