@@ -251,7 +251,7 @@ test('cob (immediate) through the client; configuration validated at start-up', 
 test('the webhook secret never reaches the request log: the route pattern is logged', async () => {
   let logged = '';
   const capture = new Writable({ write: (chunk: Buffer, _encoding, done) => ((logged += chunk.toString()), done()) });
-  const service = await startTestService({ ...pixEnv(), LOG_LEVEL: 'info' }, [], { logStream: capture });
+  const service = await startTestService({ ...pixEnv(provider, certs), LOG_LEVEL: 'info' }, [], { logStream: capture });
   try {
     const answer = await service.app.inject({ method: 'POST', url: `/webhooks/pix/${SECRET}/pix`, payload: { pix: [{ endToEndId: 'short', valor: '1', horario: 'x' }] } });
     assert.equal(answer.statusCode, 400);
