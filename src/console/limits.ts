@@ -8,6 +8,3 @@ export const PEM_CHARS_MAX = 16_384;
 
 // Used by pages/relogio.ts.
 export const DAYS_MAX = 3_660;
-
-/** proposals.numero is a PostgreSQL integer: a larger number in a URL or the search names no proposal. */
-export const PROPOSAL_NUMBER_MAX = 2_147_483_647;

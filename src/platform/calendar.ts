@@ -106,8 +106,23 @@ export function isBusinessDay(date: LocalDate): boolean {
   return !isBankHoliday(date);
 }
 
+/**
+ * Pure cache of nextBusinessDay (issue 14: every installment of every read asks for its grace
+ * date). Bounded by the calendar's own years (CALENDAR_YEAR_MIN..MAX): one entry per date at most.
+ */
+const nextBusinessDays = new Map<LocalDate, LocalDate>();
+
 /** `date` itself when it is a business day, otherwise the first business day after it. */
 export function nextBusinessDay(date: LocalDate): LocalDate {
+  let found = nextBusinessDays.get(date);
+  if (found === undefined) {
+    found = searchNextBusinessDay(date);
+    nextBusinessDays.set(date, found);
+  }
+  return found;
+}
+
+function searchNextBusinessDay(date: LocalDate): LocalDate {
   let current = date;
   for (let i = 0; i <= NON_BUSINESS_RUN_MAX_DAYS; i++) {
     if (isBusinessDay(current)) return current;

@@ -28,7 +28,7 @@ import {
 import { scheduleView, type ScheduleView } from '../../modules/receivables/index.js';
 import type { Permission } from '../../modules/operators/index.js';
 import { actionForm, field } from '../forms.js';
-import { PROPOSAL_NUMBER_MAX } from '../limits.js';
+import { PROPOSAL_NUMBER_MAX } from '../../platform/config/limits.js'; // proposals.numero is an integer column
 import { html, type HtmlFragment } from '../html.js';
 import { defineAction, definePage, type ConsoleContext, type ConsoleEntry, type ConsoleServices } from '../page.js';
 import { brl, dateBr, historyName, outcomeFlash, pageOf, pagination, PAGE_SIZE, percent, queryOf, reasonField, select, table } from './view.js';

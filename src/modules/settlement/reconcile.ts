@@ -115,14 +115,22 @@ export async function reconcile(db: Db, date: LocalDate): Promise<Reconciliation
   return { date, channels, unmatched, pendingPix: await pendingPix(db) };
 }
 
+/**
+ * Text that came from a bank, a provider or a payer, made inert for spreadsheets: a cell starting
+ * with = + - @ (or a tab or carriage return) would be read as a formula, so it gets a leading '.
+ */
+export function inertCell(v: string): string {
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
 /** One CSV: a row per channel and measure, then a row per unmatched receipt. */
 export function reconciliationCsv(r: Reconciliation): string[] {
-  const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  const quote = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
   const rows = [['date', 'channel', 'measure', 'count', 'amount', 'reference', 'actor', 'reason']];
   for (const c of r.channels) {
     for (const measure of ['expected', 'received', 'excess', 'unmatched', 'pendingConfirmation'] as const) rows.push([r.date, c.channel, measure, String(c[measure].count), c[measure].amount, '', '', '']);
   }
-  for (const u of r.unmatched) rows.push([r.date, u.channel, 'unmatchedReceipt', '1', u.amount, u.reference, u.actor, u.reason]);
-  for (const p of r.pendingPix) rows.push([r.date, 'pix', 'pendingPix', '1', p.amount, p.endToEndId, '', p.lastError ?? '']);
+  for (const u of r.unmatched) rows.push([r.date, u.channel, 'unmatchedReceipt', '1', u.amount, ...[u.reference, u.actor, u.reason].map(inertCell)]);
+  for (const p of r.pendingPix) rows.push([r.date, 'pix', 'pendingPix', '1', p.amount, ...[p.endToEndId, '', p.lastError ?? ''].map(inertCell)]);
   return rows.map((row) => row.map(quote).join(','));
 }

@@ -74,6 +74,43 @@ export async function chargeByCode(db: Executor, chargeId: string, lock = false)
   return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** One installment a boleto or charge covers, as the reads show it. */
+export interface CoveredInstallment {
+  installment_id: string;
+  installment_number: number;
+}
+
+/** A row's installment links as a json array by installment number (a correlated subquery). */
+function coveredOf(links: 'receivable_boleto_installments' | 'receivable_charge_installments', key: 'boleto_id' | 'charge_id', outer: 'b' | 'c') {
+  return sql<CoveredInstallment[]>`coalesce((select json_agg(json_build_object('installment_id', l.installment_id, 'installment_number', l.installment_number) order by l.installment_number) from ${sql.table(links)} l where l.${sql.ref(key)} = ${sql.ref(outer)}.id), '[]'::json)`;
+}
+
+/** A schedule's boletos by number with the installments each covers: ONE statement (issue 14). */
+export async function boletosCoveringOfSchedule(db: Executor, partnerId: string, scheduleId: string): Promise<Array<{ boleto: BoletoRow; covered: CoveredInstallment[] }>> {
+  const rows = await db
+    .selectFrom('receivable_boletos as b')
+    .selectAll('b')
+    .select(coveredOf('receivable_boleto_installments', 'boleto_id', 'b').as('covered'))
+    .where('b.partner_id', '=', partnerId)
+    .where('b.schedule_id', '=', scheduleId)
+    .orderBy('b.numero')
+    .execute();
+  return rows.map(({ covered, ...boleto }) => ({ boleto, covered }));
+}
+
+/** A schedule's charges by creation with the installments each covers: ONE statement (issue 14). */
+export async function chargesCoveringOfSchedule(db: Executor, partnerId: string, scheduleId: string): Promise<Array<{ charge: ChargeRow; covered: CoveredInstallment[] }>> {
+  const rows = await db
+    .selectFrom('receivable_charges as c')
+    .selectAll('c')
+    .select(coveredOf('receivable_charge_installments', 'charge_id', 'c').as('covered'))
+    .where('c.partner_id', '=', partnerId)
+    .where('c.schedule_id', '=', scheduleId)
+    .orderBy('c.created_at')
+    .execute();
+  return rows.map(({ covered, ...charge }) => ({ charge, covered }));
+}
+
 export async function chargesOfSchedule(db: Executor, partnerId: string, scheduleId: string): Promise<ChargeRow[]> {
   return db.selectFrom('receivable_charges').selectAll().where('partner_id', '=', partnerId).where('schedule_id', '=', scheduleId).orderBy('created_at').execute();
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../../platform/db/pool.js';
 import type { Query } from '../../../platform/http/route.js';
 import { partnerProfile } from '../../partners/index.js';
 import { BoletoSituacao } from './boleto-status.js';
-import { boletoInstallments, boletosOfSchedule, type BoletoRow } from './collection-repository.js';
+import { boletosCoveringOfSchedule, type BoletoRow } from './collection-repository.js';
 import { requireSchedule, type ScheduleReference, type ScheduleRow } from '../schedule/schedule-repository.js';
 
 export interface BoletosInput {
@@ -26,15 +26,15 @@ export interface ScheduleBoletos {
 export const getBoletos: Query<BoletosInput, ScheduleBoletos> = async (db: Db, input: BoletosInput, actor: Actor) => {
   const schedule = await requireSchedule(db, actor.id, input.schedule);
   const numbers = new Set(input.numbers);
-  const boletos = (await boletosOfSchedule(db, schedule.partner_id, schedule.id))
-    .filter((b) => numbers.size === 0 || numbers.has(b.numero))
-    .filter((b) => input.withCancelled || b.registration_status !== BoletoSituacao.cancelled);
-  const links = await boletoInstallments(db, boletos.map((b) => b.id));
+  // The boletos with the installments each covers, in one statement (issue 14).
+  const boletos = (await boletosCoveringOfSchedule(db, schedule.partner_id, schedule.id))
+    .filter(({ boleto }) => numbers.size === 0 || numbers.has(boleto.numero))
+    .filter(({ boleto }) => input.withCancelled || boleto.registration_status !== BoletoSituacao.cancelled);
   const partner = await partnerProfile(db, schedule.partner_id);
   if (partner === null) throw new Error(`assertion: schedule ${schedule.id} has no partner`);
   return {
     schedule,
     partnerName: partner.name,
-    boletos: boletos.map((boleto) => ({ boleto, installmentNumbers: links.filter((l) => l.boleto_id === boleto.id).map((l) => l.installment_number) })),
+    boletos: boletos.map(({ boleto, covered }) => ({ boleto, installmentNumbers: covered.map((c) => c.installment_number) })),
   };
 };

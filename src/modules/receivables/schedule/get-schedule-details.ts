@@ -11,7 +11,7 @@ import type { Query, QueryContext } from '../../../platform/http/route.js';
 import { sum, ZERO, type Decimal } from '../../../platform/money.js';
 import { BoletoSituacao } from '../collections/boleto-status.js';
 import { graceDate, installmentSituacao, isSettled, recalculateInstallment, type ChargesConfig, type InstallmentSituacao, type InstallmentState } from './charges-math/index.js';
-import { boletoInstallments, boletosOfSchedule, chargeInstallments, chargesOfSchedule, type BoletoRow, type ChargeRow } from '../collections/collection-repository.js';
+import { boletosCoveringOfSchedule, chargesCoveringOfSchedule, type BoletoRow, type ChargeRow, type CoveredInstallment } from '../collections/collection-repository.js';
 import { byInstallment, type LaunchRow } from '../collections/collection-views.js';
 import { PROPOSAL_STATUS_UNKNOWN, type ReceivablesDeps } from '../receivables-deps.js';
 import { installmentsOf, monthlyRateOf, pickInstallments, requireSchedule, stateOf, type ScheduleReference, type ScheduleRow } from './schedule-repository.js';
@@ -58,18 +58,22 @@ function currentBalance(state: InstallmentState, today: LocalDate, config: Charg
   return recalculateInstallment(state, at, false, config).calculado.vlrSaldoAtualizado;
 }
 
+/** Rows by installment id; an installment's rows in the order given (number, creation). */
+function rowsByInstallment<T>(rows: ReadonlyArray<{ row: T; covered: readonly CoveredInstallment[] }>): Map<string, T[]> {
+  const pairs = rows.flatMap(({ row, covered }) => covered.map((c) => ({ c, row })));
+  pairs.sort((x, y) => x.c.installment_number - y.c.installment_number);
+  return byInstallment(pairs.map((p) => [p.c.installment_id, p.row] as const));
+}
+
+// Boletos and charges come with the installments each covers, one statement each (issue 14).
 async function boletosByInstallment(db: Executor, schedule: ScheduleRow) {
-  const boletos = (await boletosOfSchedule(db, schedule.partner_id, schedule.id)).filter((b) => b.registration_status !== BoletoSituacao.cancelled);
-  const byId = new Map(boletos.map((b) => [b.id, b]));
-  const links = await boletoInstallments(db, [...byId.keys()]);
-  return byInstallment(links.map((l) => [l.installment_id, byId.get(l.boleto_id)!] as const));
+  const rows = (await boletosCoveringOfSchedule(db, schedule.partner_id, schedule.id)).filter(({ boleto }) => boleto.registration_status !== BoletoSituacao.cancelled);
+  return rowsByInstallment(rows.map(({ boleto, covered }) => ({ row: boleto, covered })));
 }
 
 async function pixByInstallment(db: Executor, schedule: ScheduleRow) {
-  const charges = (await chargesOfSchedule(db, schedule.partner_id, schedule.id)).filter((c) => c.via_pix && c.status !== 'cancelled');
-  const byId = new Map(charges.map((c) => [c.id, c]));
-  const links = await chargeInstallments(db, [...byId.keys()]);
-  return byInstallment(links.map((l) => [l.installment_id, byId.get(l.charge_id)!] as const));
+  const rows = (await chargesCoveringOfSchedule(db, schedule.partner_id, schedule.id)).filter(({ charge }) => charge.via_pix && charge.status !== 'cancelled');
+  return rowsByInstallment(rows.map(({ charge, covered }) => ({ row: charge, covered })));
 }
 
 async function launchesByInstallment(db: Executor, schedule: ScheduleRow) {
