@@ -19,10 +19,8 @@ export async function sdkTypesFrom(doc: Record<string, unknown>): Promise<string
 
 async function documentInProcess(): Promise<Record<string, unknown>> {
   const { buildApp } = await import('../src/app.js');
-  const { composeAuth, moduleRoutes } = await import('../src/compose.js');
-  const { ALL_SPECS } = await import('../src/descriptors.js');
-  const { receivablesPlugins } = await import('../src/modules/receivables/routes.js');
-  const { receivablesDeps } = await import('../src/modules/receivables/receivables-wiring.js');
+  const { composeAuth, moduleContext, moduleRoutes } = await import('../src/compose.js');
+  const { ALL_SPECS, MODULES } = await import('../src/descriptors.js');
   const { systemClock } = await import('../src/platform/clock.js');
   const { loadConfig } = await import('../src/config.js');
   const { createDb } = await import('../src/platform/db/pool.js');
@@ -30,7 +28,8 @@ async function documentInProcess(): Promise<Record<string, unknown>> {
   const db = createDb(config.databaseUrl!); // pg connects lazily: never reached
   // The token route and the security schemes are documented by the auth module (no query until a request).
   const auth = composeAuth(db, systemClock, config);
-  const app = await buildApp({ db, clock: systemClock, config, authenticator: auth.authenticator, operations: ALL_SPECS, routes: moduleRoutes(systemClock, config), plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config))], securitySchemes: auth.securitySchemes });
+  const ctx = moduleContext(db, systemClock, config);
+  const app = await buildApp({ db, clock: systemClock, config, authenticator: auth.authenticator, operations: ALL_SPECS, routes: moduleRoutes(ctx), plugins: [auth.plugin, ...MODULES.flatMap((m) => m.plugins?.(ctx) ?? [])], securitySchemes: auth.securitySchemes });
   await app.ready();
   try {
     return app.swagger() as unknown as Record<string, unknown>;

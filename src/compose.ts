@@ -1,40 +1,50 @@
 // The composition root: builds every module's dependencies from (db, clock, config) and returns
 // what buildApp and the background workers need. main.ts and the tests both come through here.
+// What each module brings (routes, HTTP endpoints, commands, job kinds, workers, gauges) comes
+// from its descriptor (src/descriptors.ts); how modules are bound to each other, from
+// src/bindings.ts. Auth is composed apart: it is the request authenticator, bound to partners.
 import type { FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from './app.js';
+import { bindModules } from './bindings.js';
+import { consoleFace, consoleServices } from './console/index.js';
+import { ALL_SPECS, MODULES } from './descriptors.js';
 import { createAuth } from './modules/auth/auth.plugin.js';
+import { callbackWorkerOptions, createCallbackWorker } from './modules/callbacks/delivery-worker.js';
 import { partnerProfile, PgPartnerDirectory } from './modules/partners/index.js';
-import { payeesRoutes } from './modules/payees/routes.js';
-import { createBureauProvider } from './modules/bureau/provider-factory.js';
-import { bureauRoutes } from './modules/bureau/routes.js';
-import { customersRoutes } from './modules/customers/routes.js';
-import { guaranteesRoutes } from './modules/guarantees/routes.js';
-import { proposalDeps } from './modules/proposals/proposal-wiring.js';
-import { proposalsRoutes } from './modules/proposals/routes.js';
-import { BOLETO_EXPIRE_JOB, boletoMetrics, receivablesDeps, receivablesJobHandlers, receivablesPlugins, receivablesRoutes, startBoletoExpiryScheduler } from './modules/receivables/index.js';
-import { runOneJob, startJobRunner, type JobKinds } from './platform/jobs.js';
-import { createCallbackWorker, callbackWorkerOptions } from './modules/callbacks/delivery-worker.js';
-import type { CatchUpPhase } from './platform/sandbox-clock/time-travel.js';
+import { BOLETO_EXPIRE_JOB } from './modules/receivables/index.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config/env.js';
 import type { Db } from './platform/db/pool.js';
 import type { Route } from './platform/http/route.js';
-import { startCallbackWorker } from './modules/callbacks/delivery-worker.js';
-import { callbackMetrics } from './modules/callbacks/callback-metrics.js';
-import { proposalMetrics } from './modules/proposals/proposal-metrics.js';
+import { mergeJobKinds, runOneJob, startJobRunner, type JobKinds } from './platform/jobs.js';
+import type { AnyCommand, ModuleContext } from './platform/module.js';
+import type { CatchUpPhase } from './platform/sandbox-clock/time-travel.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
-import { ALL_SPECS, MODULES } from './descriptors.js';
-import { settlementJobHandlers, settlementPlugins, settlementReceivablesPorts, startSettlementWorkers } from './modules/settlement/index.js';
-import { consoleFace, consoleServices } from './console/index.js';
 
 export interface Services {
   app: FastifyInstance;
   workers: Worker[];
 }
 
+/** What the descriptors' factories receive; `wallClock` defaults to `clock`. */
+export function moduleContext(db: Db, clock: Clock, config: Config, wallClock: Clock = clock): ModuleContext {
+  return { db, clock, wallClock, config, bindings: bindModules(config) };
+}
+
 /** Built once per process: module state (the bureau provider's circuit breaker) lives as long as it. */
-export function moduleRoutes(clock: Clock, config: Config): Route[] {
-  return [...payeesRoutes(), ...customersRoutes(), ...guaranteesRoutes(), ...bureauRoutes({ provider: createBureauProvider(config.bureau, clock), settings: config.bureau }), ...proposalsRoutes(proposalDeps, config.proposals, config.publicUrl), ...receivablesRoutes({ ...receivablesDeps(config), ...settlementReceivablesPorts(config) })];
+export function moduleRoutes(ctx: ModuleContext): Route[] {
+  return MODULES.flatMap((m) => m.routes?.(ctx) ?? []);
+}
+
+/** Every module's commands by name, those its routes run included; a name declared twice is a wiring mistake. */
+export function commandCatalogue(ctx: ModuleContext, routes: readonly Route[] = moduleRoutes(ctx)): Map<string, AnyCommand> {
+  const declared = [...MODULES.flatMap((m) => m.commands?.(ctx) ?? []), ...routes.flatMap((r) => (typeof r.handler === 'function' ? [] : [r.handler.command as AnyCommand]))];
+  const catalogue = new Map<string, AnyCommand>();
+  for (const command of declared) {
+    if (catalogue.has(command.name)) throw new Error(`assertion: command ${command.name} declared twice`);
+    catalogue.set(command.name, command);
+  }
+  return catalogue;
 }
 
 /** Auth bound to the partners read interface (token endpoint, request authentication). */
@@ -48,28 +58,32 @@ export function composeAuth(db: Db, clock: Clock, config: Config) {
  */
 export async function composeServices(db: Db, clock: Clock, config: Config, options: { logger?: boolean; startWorkers?: boolean; extraRoutes?: Route[]; wallClock?: Clock; logStream?: NodeJS.WritableStream } = {}): Promise<Services> {
   const wallClock = options.wallClock ?? clock;
+  const ctx = moduleContext(db, clock, config, wallClock);
   const auth = composeAuth(db, wallClock, config);
   await auth.signingKeys.ensureKey();
+  const routes = moduleRoutes(ctx);
+  const console = consoleServices(db, clock, wallClock, config, () => catchUpPhases(db, config, wallClock), commandCatalogue(ctx, routes));
   const app = await buildApp({
     db,
     clock,
     config,
     authenticator: auth.authenticator,
     operations: ALL_SPECS,
-    routes: [...moduleRoutes(clock, config), ...(options.extraRoutes ?? [])],
-    plugins: [auth.plugin, ...receivablesPlugins(db, receivablesDeps(config)), ...settlementPlugins(db, clock, config), consoleFace(consoleServices(db, clock, wallClock, config, () => catchUpPhases(db, config, wallClock)))],
+    routes: [...routes, ...(options.extraRoutes ?? [])],
+    plugins: [auth.plugin, ...MODULES.flatMap((m) => m.plugins?.(ctx) ?? []), consoleFace(console)],
     securitySchemes: auth.securitySchemes,
-    metricSources: [callbackMetrics, boletoMetrics, proposalMetrics],
+    metricSources: MODULES.flatMap((m) => m.metrics ?? []),
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,
   });
-  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log, MODULES.flatMap((m) => m.purges ?? [])), startCallbackWorker(db, clock, config, app.log, wallClock === clock ? undefined : wallClock), startJobRunner(db, clock, jobKinds(config, db), app.log), startBoletoExpiryScheduler(db, clock, app.log), ...startSettlementWorkers(db, clock, config, app.log)] : [];
+  const workers = options.startWorkers ?? config.workersEnabled ? [startMaintenance(db, clock, app.log, MODULES.flatMap((m) => m.purges ?? [])), startJobRunner(db, clock, jobKinds(ctx), app.log), ...MODULES.flatMap((m) => m.workers?.(ctx, app.log) ?? [])] : [];
   return { app, workers };
 }
 
-/** Every module's job kinds, as the one job runner (platform/jobs.ts) runs them (`db`: where jobs run their commands). */
-export function jobKinds(config: Config, db: Db): JobKinds {
-  return settlementJobHandlers(config, receivablesJobHandlers, db);
+/** Every module's job kinds, as the one job runner (platform/jobs.ts) runs them (`ctx.db`: where jobs run their commands). */
+export function jobKinds(ctx: ModuleContext): JobKinds {
+  const own = mergeJobKinds(...MODULES.map((m) => m.jobs?.(ctx) ?? {}));
+  return MODULES.reduce((kinds, m) => m.adaptJobs?.(ctx, kinds) ?? kinds, own);
 }
 
 /**
@@ -80,7 +94,7 @@ export function jobKinds(config: Config, db: Db): JobKinds {
  */
 export function catchUpPhases(db: Db, config: Config, wallClock: Clock): CatchUpPhase[] {
   const callbacks = createCallbackWorker(db, wallClock, { ...callbackWorkerOptions(config), signing_clock: wallClock });
-  const { [BOLETO_EXPIRE_JOB]: expiry, ...queued } = jobKinds(config, db);
+  const { [BOLETO_EXPIRE_JOB]: expiry, ...queued } = jobKinds(moduleContext(db, wallClock, config));
   const jobRound = (kinds: JobKinds) => async (at: Date) => ((await runOneJob(db, { now: () => at }, kinds)) === 'none' ? 0 : 1);
   return [
     { name: 'callbacks', round: async (at) => (await callbacks.runOnce(at)).claimed },

@@ -16,7 +16,8 @@ import { descriptor as proposals } from './modules/proposals/index.js';
 import { descriptor as receivables } from './modules/receivables/index.js';
 import { descriptor as settlement } from './modules/settlement/index.js';
 
-export const MODULES: readonly ModuleDescriptor[] = [auth, partners, banking, bureau, callbacks, customers, guarantees, operators, payees, proposals, receivables, settlement];
+// The order is the order of the routes in /openapi.json (and so of the generated SDK): keep it.
+export const MODULES: readonly ModuleDescriptor[] = [auth, partners, banking, payees, customers, guarantees, bureau, callbacks, operators, proposals, receivables, settlement];
 
 /**
  * Every operation the service answers (besides the token endpoint), one spec each, as the modules

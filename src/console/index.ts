@@ -6,14 +6,15 @@ import type { Db } from '../platform/db/pool.js';
 import type { CatchUpPhase } from '../platform/sandbox-clock/time-travel.js';
 import { assertOperatorLimits } from '../modules/operators/index.js';
 import { authRoutes } from './auth-routes.js';
-import type { ConsoleServices } from './page.js';
+import type { CommandCatalogue, ConsoleServices } from './page.js';
 import { consolePlugin } from './plugin.js';
 import { consolePages } from './registry.js';
 import { downloadRoutes } from './pages/downloads.js';
 
-export function consoleServices(db: Db, clock: Clock, wallClock: Clock, config: Config, catchUp: () => CatchUpPhase[]): ConsoleServices {
+/** `catalogue`: every module's commands (compose.ts commandCatalogue), so a confirmation finds its command after a restart. */
+export function consoleServices(db: Db, clock: Clock, wallClock: Clock, config: Config, catchUp: () => CatchUpPhase[], catalogue: CommandCatalogue = new Map()): ConsoleServices {
   assertOperatorLimits();
-  return { db, clock, wallClock, config, commands: { db, clock, idempotencyRetentionMs: config.idempotencyRetentionMs }, catalogue: new Map(), catchUp };
+  return { db, clock, wallClock, config, commands: { db, clock, idempotencyRetentionMs: config.idempotencyRetentionMs }, catalogue, catchUp };
 }
 
 export function consoleFace(services: ConsoleServices): (app: FastifyInstance) => Promise<void> {

@@ -1,14 +1,18 @@
 // Issue 13: self-describing modules. Every folder under src/modules/ exports one descriptor from
 // its public entry, listed once in src/descriptors.ts (what compose.ts assembles), named by its
 // folder, declaring exactly the tables of its tables.ts (each table owned by one module), its
-// settings parser when it has a settings.ts, and the operations of its *.schema.ts files.
+// settings parser when it has a settings.ts, and the operations of its *.schema.ts files; every
+// route, command and job kind the composition root registers is declared by exactly one module.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { commandCatalogue, jobKinds, moduleContext } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import { ALL_SPECS, MODULES } from '../../src/descriptors.js';
+import { fixedClock } from '../../src/platform/clock.js';
+import { createDb } from '../../src/platform/db/pool.js';
 import type { OperationSpec } from '../../src/platform/http/operation-spec.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -59,4 +63,43 @@ test("each module declares exactly the operations of its *.schema.ts files, and 
   }
   const ids = ALL_SPECS.map((s) => s.operationId);
   assert.equal(new Set(ids).size, ids.length);
+});
+
+// The descriptors' factories as the composition root calls them; nothing here reaches the
+// database (pg connects lazily), so no PostgreSQL is needed.
+const db = createDb('postgres://127.0.0.1:9/unused');
+after(() => db.destroy());
+const ctx = moduleContext(db, fixedClock('2026-11-23T12:00:00Z'), loadConfig({}));
+
+/** name → the modules declaring it. */
+function owners(declared: (module: (typeof MODULES)[number]) => readonly string[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const module of MODULES) for (const name of declared(module)) found.set(name, [...(found.get(name) ?? []), module.name]);
+  return found;
+}
+
+function declaredTwice(found: Map<string, string[]>): string[] {
+  return [...found].filter(([, modules]) => modules.length !== 1).map(([name, modules]) => `${name}: ${modules.join(', ')}`);
+}
+
+test('every operation is served by exactly one route, of one module', () => {
+  const found = owners((m) => (m.routes?.(ctx) ?? []).map((r) => r.spec.operationId));
+  assert.deepEqual(declaredTwice(found), []);
+  assert.deepEqual([...found.keys()].sort(), ALL_SPECS.map((s) => s.operationId).sort());
+});
+
+test('every command is declared by exactly one module (its commands, or a command one of its routes runs)', () => {
+  const found = owners((m) => {
+    const routes = (m.routes?.(ctx) ?? []).flatMap((r) => (typeof r.handler === 'function' ? [] : [r.handler.command.name]));
+    return [...new Set([...(m.commands?.(ctx) ?? []).map((c) => c.name), ...routes])];
+  });
+  assert.deepEqual(declaredTwice(found), []);
+  assert.deepEqual([...commandCatalogue(ctx).keys()].sort(), [...found.keys()].sort());
+  for (const expected of ['proposal.approve', 'boleto.pay', 'partner.create', 'payee.register', 'callbacks.redeliver']) assert.ok(found.has(expected), expected);
+});
+
+test('every job kind is declared by exactly one module; adapting them declares none', () => {
+  const found = owners((m) => Object.keys(m.jobs?.(ctx) ?? {}));
+  assert.deepEqual(declaredTwice(found), []);
+  assert.deepEqual(Object.keys(jobKinds(ctx)).sort(), [...found.keys()].sort());
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { localDate } from '../../src/platform/dates.js';
 import { approveProposal, disburseProposal } from '../../src/modules/proposals/operator-lifecycle.js';
-import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
+import { proposalDeps } from '../../src/bindings.js';
 import { receivablesJobHandlers } from '../../src/modules/receivables/routes.js';
 import { createCallbackWorker } from '../../src/modules/callbacks/delivery-worker.js';
 import { decodeCallbackBody, FILLED_SUB_OBJECT, type DecodedEvent } from '../../src/modules/callbacks/callback-model.fixture.js';
@@ -47,7 +47,7 @@ async function ok(path: string, body: unknown): Promise<Envelope> {
 async function disbursed(prazo: number): Promise<string> {
   const p = await createOk(service, token, personDto({ prazo, codigoOperacao: `cb-${prazo}` }));
   await approveProposal(service.database.db, service.clock, op(p.numero));
-  await disburseProposal(service.database.db, service.clock, op(p.numero), proposalDeps);
+  await disburseProposal(service.database.db, service.clock, op(p.numero), proposalDeps(service.config));
   return p.codigo;
 }
 

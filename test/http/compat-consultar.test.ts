@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { approveProposal, disburseProposal } from '../../src/modules/proposals/operator-lifecycle.js';
-import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
+import { proposalDeps } from '../../src/bindings.js';
 import { startTestService, TEST_NOW, type TestService } from '../support/app.js';
 import { createOk, personDto, post, problems, type Envelope } from './proposals-fixture.js';
 
@@ -102,7 +102,7 @@ describe('Proposta/Consultar for a partner client', () => {
   test('disbursed then cancelled: dtPagamento, launches paid, motivoCancelamento and cancelamentoFGTS with the refund boleto', async () => {
     const p = await createOk(service, token, personDto({ propostaLancamentos: LAUNCHES.slice(0, 1) }));
     await approveProposal(service.database.db, service.clock, op(p.numero));
-    await disburseProposal(service.database.db, service.clock, op(p.numero), proposalDeps);
+    await disburseProposal(service.database.db, service.clock, op(p.numero), proposalDeps(service.config));
     const cancelled = await service.call('/FGTS/CancelarProposta', { dto: { codigoProposta: p.codigo }, motivoCancelamento: 'Desistência do cliente' }, { token });
     assert.equal(cancelled.statusCode, 200, cancelled.body);
     const body = await consultar({ CodigoProposta: p.codigo });

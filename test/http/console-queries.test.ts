@@ -12,10 +12,10 @@ import { countPendingPayees } from '../../src/modules/payees/list-payees.js';
 import { pageProposals, NO_PROPOSAL_FILTER } from '../../src/modules/proposals/list-proposals.js';
 import { disbursementsOn, proposalsByStatus } from '../../src/modules/proposals/operator-figures.js';
 import { proposalOperatorCommands } from '../../src/modules/proposals/operator-commands.js';
-import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
+import { proposalDeps, receivablesDeps } from '../../src/bindings.js';
+import { loadConfig } from '../../src/config.js';
 import { boletoSlipByNumber, collectionFiguresOn, pageBoletos, pageCharges, scheduleView } from '../../src/modules/receivables/index.js';
 import { paymentCommands } from '../../src/modules/receivables/payments/payment-commands.js';
-import { receivablesDeps } from '../../src/modules/receivables/receivables-wiring.js';
 import { startTestService, type TestService } from '../support/app.js';
 import { createOk, personDto, post } from './proposals-fixture.js';
 
@@ -23,7 +23,8 @@ let service: TestService;
 let token: string;
 const actor: Actor = { kind: 'operator', id: 'ana@example.com', source: 'console 127.0.0.1' };
 const TODAY = localDate('2026-11-23');
-const proposals = proposalOperatorCommands(proposalDeps);
+// Bound as the test service binds them (its configuration has the sandbox's receivables settings).
+const proposals = proposalOperatorCommands(proposalDeps(loadConfig({})));
 const deps = () => ({ db: service.database.db, clock: service.clock });
 const step = (numero: number) => ({ numero, at: TODAY, reason: null, by: 'operador:Ana' });
 let disbursed: { codigo: string; numero: number };

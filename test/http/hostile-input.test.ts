@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT, importPKCS8 } from 'jose';
 import { buildApp, loggerOptions } from '../../src/app.js';
-import { moduleRoutes } from '../../src/compose.js';
+import { moduleContext, moduleRoutes } from '../../src/compose.js';
 import { ALL_SPECS } from '../../src/descriptors.js';
 import { LIMITS } from '../../src/platform/config/limits.js';
 import { defineSpec } from '../../src/platform/http/operation-spec.js';
@@ -123,7 +123,7 @@ describe('a 500 that still happens', () => {
       config: service.config,
       authenticator: { authenticate: async () => ({ partnerId: partner.partnerId, clientId: partner.clientId, scopes: [] }) },
       operations: ALL_SPECS,
-      routes: [...moduleRoutes(service.clock, service.config), crash],
+      routes: [...moduleRoutes(moduleContext(service.database.db, service.clock, service.config)), crash],
       logger: { ...(loggerOptions('error') as object), stream: { write: (line: string) => lines.push(line) } },
     });
     try {

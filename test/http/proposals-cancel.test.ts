@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { localDate } from '../../src/platform/dates.js';
 import { approveProposal, assignProposal, disburseProposal, requestPayment } from '../../src/modules/proposals/operator-lifecycle.js';
-import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
+import { proposalDeps } from '../../src/bindings.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 import { OTHER_CPF, consult, createOk, personDto } from './proposals-fixture.js';
 
@@ -46,7 +46,7 @@ async function proposal(stage: 'finalized' | 'pending' | 'disbursed' | 'assigned
     await requestPayment(db, service.clock, op(p.numero));
     return p;
   }
-  await disburseProposal(db, service.clock, op(p.numero, disbursedAt), proposalDeps);
+  await disburseProposal(db, service.clock, op(p.numero, disbursedAt), proposalDeps(service.config));
   if (stage === 'assigned') await assignProposal(db, service.clock, op(p.numero));
   return p;
 }

@@ -7,7 +7,7 @@ import addFormatsModule from 'ajv-formats';
 import { spec as consultSpec } from '../../src/modules/proposals/get-proposal.schema.js';
 import { localDate } from '../../src/platform/dates.js';
 import { approveProposal, assignProposal, disburseProposal, requestPayment } from '../../src/modules/proposals/operator-lifecycle.js';
-import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
+import { proposalDeps } from '../../src/bindings.js';
 import { TEST_NOW, startTestService, type TestPartner, type TestService } from '../support/app.js';
 import { ACCOUNT, OTHER_CPF, consult, createOk, personDto, post, problems } from './proposals-fixture.js';
 
@@ -32,7 +32,7 @@ async function approved() {
 
 async function disbursed() {
   const p = await approved();
-  await disburseProposal(service.database.db, service.clock, op(p.numero), proposalDeps);
+  await disburseProposal(service.database.db, service.clock, op(p.numero), proposalDeps(service.config));
   return p;
 }
 

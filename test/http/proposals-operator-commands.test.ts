@@ -9,13 +9,15 @@ import { runDefined, type Actor } from '../../src/platform/commands.js';
 import { DomainError } from '../../src/platform/errors.js';
 import { localDate } from '../../src/platform/dates.js';
 import { proposalOperatorCommands } from '../../src/modules/proposals/operator-commands.js';
-import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
+import { proposalDeps } from '../../src/bindings.js';
+import { loadConfig } from '../../src/config.js';
 import { startTestService, type TestService } from '../support/app.js';
 import { consult, createOk, personDto } from './proposals-fixture.js';
 
 let service: TestService;
 let token: string;
-const commands = proposalOperatorCommands(proposalDeps);
+// Bound as the test service binds them (its configuration has the sandbox's receivables settings).
+const commands = proposalOperatorCommands(proposalDeps(loadConfig({})));
 const actor: Actor = { kind: 'operator', id: 'ana@example.com' };
 const input = (numero: number, reason: string | null = null) => ({ numero, at: localDate('2026-11-23'), reason, by: 'operador:Ana' });
 const run = <R>(definition: Parameters<typeof runDefined<ReturnType<typeof input>, R>>[1], numero: number, reason: string | null = null, key?: string) =>

@@ -11,7 +11,7 @@ import { localDate } from '../../src/platform/dates.js';
 import { hashRequest } from '../../src/platform/idempotency.js';
 import { observeStatements } from '../../src/platform/db/prepared.js';
 import { approveProposal, disburseProposal } from '../../src/modules/proposals/operator-lifecycle.js';
-import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
+import { proposalDeps } from '../../src/bindings.js';
 import { operationExamples } from '../../src/reference/operation-examples.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 import { ACCOUNT, consult, createOk, personDto, post } from './proposals-fixture.js';
@@ -109,7 +109,7 @@ describe('the proposal commands on the runner', () => {
     const p = await createOk(service, token, personDto());
     const op = { numero: p.numero, at: null, reason: null, by: 'operador:teste' };
     await approveProposal(service.database.db, service.clock, op);
-    await disburseProposal(service.database.db, service.clock, { ...op, at: localDate('2026-11-23') }, proposalDeps);
+    await disburseProposal(service.database.db, service.clock, { ...op, at: localDate('2026-11-23') }, proposalDeps(service.config));
     const { first, stored } = await onceAndReplay('/FGTS/CancelarProposta', { dto: { codigoProposta: p.codigo }, motivoCancelamento: 'desistência' }, 'cancel-1', 'proposal.partner-cancel', new RegExp(`^proposal ${p.numero} cancelled by the customer`));
     assert.equal(first.status, 200, first.raw.body);
     const answer = JSON.parse(first.raw.body) as { Boleto: string | null; HasError: boolean };

@@ -299,7 +299,8 @@ describe('ConsultarBoletos', () => {
     assert.deepEqual((await boletosOf(s.proposalId, { numerosBoletos: [second] })).map((b) => b.numeroBoleto), [second]);
     assert.deepEqual((await boletosOf(s.proposalId, { numerosBoletos: [] })).length, 2);
     // Cancel the schedule's boletos through the charge-less path: the schedule is cancelled.
-    const { cancelSchedule } = await import('../../src/modules/receivables/schedule/schedule-lifecycle.js');
+    const { cancelScheduleWith } = await import('../../src/modules/receivables/schedule/schedule-lifecycle.js');
+    const cancelSchedule = cancelScheduleWith(world.service.config.receivables);
     const { localDate } = await import('../../src/platform/dates.js');
     await world.service.database.db.transaction().execute((tx) =>
       cancelSchedule(tx, { proposalId: s.proposalId, partnerId: world.partner.partnerId, cancelledOn: localDate('2026-11-23'), refundAmount: null, refundDueDate: localDate('2026-11-30'), description: 'x' }, world.service.clock.now()),

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { approveProposal, disburseProposal } from '../../src/modules/proposals/operator-lifecycle.js';
 import { Status } from '../../src/modules/proposals/proposal-lifecycle.js';
-import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
-import { cancelSchedule } from '../../src/modules/receivables/schedule/schedule-lifecycle.js';
+import { proposalDeps } from '../../src/bindings.js';
+import { cancelScheduleWith } from '../../src/modules/receivables/schedule/schedule-lifecycle.js';
 import { localDate } from '../../src/platform/dates.js';
 import { dec } from '../../src/platform/money.js';
 import { createOk, personDto } from './proposals-fixture.js';
@@ -140,7 +140,7 @@ describe('IncluirLancamentoMultiplasParcelas', () => {
   test('a cancelled schedule takes no launch', async () => {
     const s = await openFor(world);
     await world.service.database.db.transaction().execute((tx) =>
-      cancelSchedule(tx, { proposalId: s.proposalId, partnerId: world.partner.partnerId, cancelledOn: localDate('2026-11-23'), refundAmount: null, refundDueDate: localDate('2026-11-30'), description: 'x' }, world.service.clock.now()),
+      cancelScheduleWith(world.service.config.receivables)(tx, { proposalId: s.proposalId, partnerId: world.partner.partnerId, cancelledOn: localDate('2026-11-23'), refundAmount: null, refundDueDate: localDate('2026-11-30'), description: 'x' }, world.service.clock.now()),
     );
     assert.deepEqual((await refused(world, LAUNCH, launches(s.proposalId, [{ nroParcela: 1, dtPagamento: '2026-11-23', vlrPagamento: 1 }]))).map(([f, c]) => [f, c]), [['dto', 'AGD003']]);
     const detail = await details(world, s.proposalId);
@@ -211,7 +211,7 @@ describe('paid off', () => {
     const proposal = await createOk(world.service, world.token, personDto());
     const db = world.service.database.db;
     await approveProposal(db, world.service.clock, { numero: proposal.numero, by: 'teste' });
-    await disburseProposal(db, world.service.clock, { numero: proposal.numero, by: 'teste' }, proposalDeps);
+    await disburseProposal(db, world.service.clock, { numero: proposal.numero, by: 'teste' }, proposalDeps(world.service.config));
     const open = await details(world, proposal.codigo);
     assert.equal(open.situacaoProposta, Status.disbursed);
     const items = open.parcelas.map((p, i) => ({ nroParcela: p.nroParcela, dtPagamento: '2026-11-23', vlrPagamento: i === 0 ? 1 : p.vlrParcela }));

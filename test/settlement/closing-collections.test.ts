@@ -8,14 +8,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { cancelSchedule, receivablesDeps, receivablesJobHandlers } from '../../src/modules/receivables/index.js';
-import { bankProfile, buildReturn, importReturnFile, makeRemittance, remittanceText, settlementJobHandlers } from '../../src/modules/settlement/index.js';
+import { proposalDeps, receivablesDeps } from '../../src/bindings.js';
+import { jobKinds, moduleContext } from '../../src/compose.js';
+import { cancelScheduleWith } from '../../src/modules/receivables/schedule/schedule-lifecycle.js';
+import { bankProfile, buildReturn, importReturnFile, makeRemittance, remittanceText } from '../../src/modules/settlement/index.js';
 import { localDate, type LocalDate } from '../../src/platform/dates.js';
 import { runDueJobs } from '../../src/platform/jobs.js';
 import { details, ok, openFor, outbox, type World } from '../http/receivables-fixture.js';
 import { createOk, personDto } from '../http/proposals-fixture.js';
 import { approveProposal, disburseProposal } from '../../src/modules/proposals/operator-lifecycle.js';
-import { proposalDeps } from '../../src/modules/proposals/proposal-wiring.js';
 import { startTestService } from '../support/app.js';
 import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
 import { deliverWebhooksTo, pixChargeOf, pixEnv, registeredAt } from './pix-fixture.js';
@@ -44,7 +45,7 @@ after(async () => {
 });
 
 const db = () => world.service.database.db;
-const jobs = () => settlementJobHandlers(world.service.config, receivablesJobHandlers, db());
+const jobs = () => jobKinds(moduleContext(db(), world.service.clock, world.service.config));
 const chargeStatus = async (id: string) => (await db().selectFrom('receivable_charges').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const atProvider = async (chargeId: string) => provider.charges.get((await registeredAt(world, chargeId)).txid)!.status;
 
@@ -67,7 +68,7 @@ test('a cancelled schedule: its provider charge removed at the provider then can
   const s = await openFor(world, { firstDue: '2024-02-10', disbursedOn: '2024-01-10', count: 3 });
   const boleto = await registeredBoleto(s.proposalId, 1, '2024-02-10');
   const chargeId = await pixChargeOf(world, s.proposalId, 2, '2024-03-10');
-  await db().transaction().execute((tx) => cancelSchedule(tx, { proposalId: s.proposalId, partnerId: world.partner.partnerId, cancelledOn: localDate('2024-01-15'), refundAmount: null, refundDueDate: localDate('2024-01-22'), description: 'Desistência' }, world.service.clock.now()));
+  await db().transaction().execute((tx) => cancelScheduleWith(world.service.config.receivables)(tx, { proposalId: s.proposalId, partnerId: world.partner.partnerId, cancelledOn: localDate('2024-01-15'), refundAmount: null, refundDueDate: localDate('2024-01-22'), description: 'Desistência' }, world.service.clock.now()));
   assert.equal(await chargeStatus(chargeId), 'cancelling', 'waits for the provider');
   assert.equal(await atProvider(chargeId), 'ATIVA');
   assert.equal(await boletoStatus(boleto.id), 4, 'cancelled');
@@ -95,7 +96,7 @@ async function disbursedProposal(): Promise<string> {
   const p = await createOk(world.service, world.token, personDto({ prazo: 3, dtPrimeiroVencto: '2024-02-15' }));
   const step = { numero: p.numero, at: localDate('2024-01-15'), reason: null, by: 'operador:teste' };
   await approveProposal(db(), world.service.clock, step);
-  await disburseProposal(db(), world.service.clock, step, proposalDeps);
+  await disburseProposal(db(), world.service.clock, step, proposalDeps(world.service.config));
   return p.codigo;
 }
 

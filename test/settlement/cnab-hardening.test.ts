@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { ok, openFor, startWorld, type World } from '../http/receivables-fixture.js';
 import { bankProfile, buildReturn, importReturnFile, makeRemittance, remittanceText, scanInbox, type BankEvent } from '../../src/modules/settlement/index.js';
-import { receivablesDeps } from '../../src/modules/receivables/receivables-wiring.js';
+import { receivablesDeps } from '../../src/bindings.js';
 import type { LocalDate } from '../../src/platform/dates.js';
 
 const WAIT_TIMEOUT_MS = 60_000;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { buildFreeField } from '../../src/modules/receivables/collections/boleto/free-field.js';
 import { linhaDigitavelToBarcode } from '../../src/modules/receivables/collections/boleto/barcode.js';
-import { receivablesDeps } from '../../src/modules/receivables/receivables-wiring.js';
+import { receivablesDeps } from '../../src/bindings.js';
 import { bankProfile, buildReturn, importReturnFile, makeRemittance, remittanceText } from '../../src/modules/settlement/index.js';
 import type { LocalDate } from '../../src/platform/dates.js';
 import { startTestService } from '../support/app.js';

@@ -8,11 +8,12 @@ import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-code.js';
-import { PIX_CONFIRM_JOB, PIX_PROVIDER_UNAVAILABLE, PixApiClient, pixClientFor, pixRefundCommand, reconcile, settlementJobHandlers } from '../../src/modules/settlement/index.js';
+import { PIX_CONFIRM_JOB, PIX_PROVIDER_UNAVAILABLE, PixApiClient, pixClientFor, pixRefundCommand, reconcile, settlementJobKinds } from '../../src/modules/settlement/index.js';
 import { runDueJobs } from '../../src/platform/jobs.js';
 import { runDefined } from '../../src/platform/commands.js';
 import { DomainError } from '../../src/platform/errors.js';
-import { receivablesJobHandlers } from '../../src/modules/receivables/index.js';
+import { receivablesDeps } from '../../src/bindings.js';
+import { jobKinds, moduleContext } from '../../src/compose.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { dec } from '../../src/platform/money.js';
 import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
@@ -110,7 +111,8 @@ test('the webhook: wrong secret 404, bad body 400; unconfirmable pix stays pendi
   // the charge stays "cancelling" and the job is retried.
   const cancel = await world.service.call('/FGTS/CancelarCobrancas', { dto: { codigoProposta: s.proposalId }, dtoCancelarCobrancas: { codigosLiquidacoes: [cancelledId] } }, { token: world.token });
   assert.equal(cancel.statusCode, 200, cancel.body);
-  const jobs = settlementJobHandlers(world.service.config, receivablesJobHandlers, db);
+  // Every module's job kinds as the service runs them (receivables' cancellation removes at the provider first).
+  const jobs = jobKinds(moduleContext(db, world.service.clock, world.service.config));
   const status = async () => (await db.selectFrom('receivable_charges').select('status').where('id', '=', cancelledId).executeTakeFirstOrThrow()).status;
   provider.failCharges = true;
   await runDueJobs(db, world.service.clock, jobs);
@@ -135,7 +137,7 @@ test('a pix whose confirmation fails is retried by a job until the provider conf
   const chargeId = await pixCharge(s.proposalId, 1, '2024-02-10');
   const { txid } = await registered(chargeId);
   const db = world.service.database.db;
-  const handlers = settlementJobHandlers(world.service.config, {}, db);
+  const handlers = settlementJobKinds(world.service.config, receivablesDeps(world.service.config), db);
   provider.failGetPix = true;
   const down = await provider.pay(txid, '350.00', '2024-02-09T13:00:00-03:00');
   assert.equal(down.webhookStatus, 200);

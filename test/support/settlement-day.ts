@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openSampleSchedule } from '../../src/modules/receivables/test-fixtures.js';
-import { receivablesDeps } from '../../src/modules/receivables/receivables-wiring.js';
+import { receivablesDeps } from '../../src/bindings.js';
 import type { ReceivablesSettings } from '../../src/modules/receivables/settings.js';
 import { bankProfile, buildReturn, importReturnFile, makeRemittance, remittanceText, type BankEvent } from '../../src/modules/settlement/index.js';
 import type { Clock } from '../../src/platform/clock.js';

@@ -42,7 +42,7 @@ export default [
     run: async ({ args, options }, io) => {
       const fs = await import('node:fs/promises');
       const { CnabError, importReturnFile } = await import('../../modules/settlement/index.js');
-      const { receivablesDeps } = await import('../../modules/receivables/receivables-wiring.js');
+      const { receivablesDeps } = await import('../../bindings.js');
       const results = await withCliContext(async ({ db, clock, config }) => {
         const done: ImportResult[] = [];
         for (const file of args.FILE) {

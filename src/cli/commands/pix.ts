@@ -20,7 +20,7 @@ export default [
       const code = args.CODIGO_LIQUIDACAO;
       if (!UUID_RE.test(code)) throw new CliError('expected exactly one CODIGO_LIQUIDACAO (a uuid)');
       const payment = readPayment(options);
-      const [{ paymentCommands }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/payments/payment-commands.js'), import('../../modules/receivables/receivables-wiring.js')]);
+      const [{ paymentCommands }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/payments/payment-commands.js'), import('../../bindings.js')]);
       // The stored (and replayed) result is the receipt's JSON form, so a replay prints the same.
       const receipt = await runOperatorDefinition(io, ({ config }) => paymentCommands(receivablesDeps(config)).payCharge, { code, payment }, options['idempotency-key']);
       printJsonOrLines(io, options.json, receipt, () => receiptLines(`charge ${code}`, receipt));

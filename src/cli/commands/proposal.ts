@@ -4,6 +4,7 @@
 // as the HTTP operations (docs/proposal-lifecycle.md), declared once by the proposals module
 // (operator-commands.ts) and run through runDefined: the console runs the same definitions.
 import type { OperatorCommand, OperatorOutcome } from '../../modules/proposals/operator-lifecycle.js';
+import type { Config } from '../../platform/config/env.js';
 import { isValidLocalDate, localDate } from '../../platform/dates.js';
 import { CliError, JSON_OPTION, printJsonOrLines } from '../io.js';
 import { IDEMPOTENCY_OPTION, operatorName as currentOperator, runOperatorDefinition } from '../operator-command.js';
@@ -24,9 +25,10 @@ type Commands = import('../../modules/proposals/operator-commands.js').ProposalO
 /** Which declared command a step runs (disburse --pending: only the payment order). */
 type Pick = (commands: Commands, pending: boolean) => Commands[keyof Commands];
 
-async function proposalCommands(): Promise<Commands> {
-  const [{ proposalOperatorCommands }, { proposalDeps }] = await Promise.all([import('../../modules/proposals/operator-commands.js'), import('../../modules/proposals/proposal-wiring.js')]);
-  return proposalOperatorCommands(proposalDeps);
+/** The declared commands, bound by the composition root (src/bindings.ts) to the CLI's configuration. */
+async function proposalCommands(): Promise<(config: Config) => Commands> {
+  const [{ proposalOperatorCommands }, { proposalDeps }] = await Promise.all([import('../../modules/proposals/operator-commands.js'), import('../../bindings.js')]);
+  return (config) => proposalOperatorCommands(proposalDeps(config));
 }
 
 function operatorName(by: string | undefined): string {
@@ -52,8 +54,8 @@ function step(name: string, description: string, pick: Pick, extra: { pending?: 
       if (options.at !== undefined && !isValidLocalDate(options.at)) throw new CliError(`--at must be a calendar date YYYY-MM-DD, got "${options.at}"`);
       const operatorCommand: OperatorCommand = { numero: Number(args.NUMERO), at: options.at === undefined ? null : localDate(options.at), reason: options.reason ?? null, by: operatorName(options.by) };
       const pending = (options as { pending?: boolean }).pending === true;
-      const definition = pick(await proposalCommands(), pending);
-      const outcome = await runOperatorDefinition(io, () => definition, operatorCommand, options['idempotency-key']);
+      const commands = await proposalCommands();
+      const outcome = await runOperatorDefinition(io, ({ config }) => pick(commands(config), pending), operatorCommand, options['idempotency-key']);
       printJsonOrLines(io, options.json, outcome, () => lines(outcome));
     },
   });

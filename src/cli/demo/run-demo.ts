@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createPartner, generatePartnerKeyPair } from '../../modules/partners/index.js';
 import { approveProposal, disburseProposal } from '../../modules/proposals/operator-lifecycle.js';
-import { proposalDeps } from '../../modules/proposals/proposal-wiring.js';
-import { payBoleto, receivablesDeps } from '../../modules/receivables/index.js';
+import { proposalDeps, receivablesDeps } from '../../bindings.js';
+import { payBoleto } from '../../modules/receivables/index.js';
 import { addDays, brazilDateAt } from '../../platform/dates.js';
 import { withCliContext } from '../context.js';
 import type { CliIo } from '../io.js';
@@ -87,7 +87,7 @@ async function flow(server: DemoServer, options: DemoOptions, io: CliIo, dir: st
   const command = { numero, at: null, reason: null, by: OPERATOR };
   const approved = await withCliContext(({ db, clock }) => approveProposal(db, clock, command));
   step(`Approve (the analyst: caas proposal approve ${numero})`, [`now ${approved.situacao} ${approved.descricaoSituacao}`]);
-  const disbursed = await withCliContext(({ db, clock }) => disburseProposal(db, clock, { ...command, reason: 'demo TED' }, proposalDeps));
+  const disbursed = await withCliContext(({ db, clock, config }) => disburseProposal(db, clock, { ...command, reason: 'demo TED' }, proposalDeps(config)));
   step(`Disburse (the service team: caas proposal disburse ${numero})`, [`now ${disbursed.situacao} ${disbursed.descricaoSituacao}: the receivables schedule is open`]);
 
   const generated = await callOperation(server.url, token, '/AgendaRecebivel/GerarUnicoBoleto', {

@@ -3,7 +3,7 @@
 // handlers of src/cli/commands/proposal.ts only).
 import { listProposals, type ProposalRecord } from '../../modules/proposals/list-proposals.js';
 import { parseProposalStatus, proposalStatusNames } from '../../modules/proposals/proposal-status-names.js';
-import { proposalDeps } from '../../modules/proposals/proposal-wiring.js';
+import { proposalDeps } from '../../bindings.js';
 import { showProposal, type ProposalDetails } from '../../modules/proposals/show-proposal.js';
 import { csvHeader, csvRecords } from '../format/csv.js';
 import { tableLines, type Column } from '../format/table.js';
@@ -99,7 +99,7 @@ function detailLines(d: ProposalDetails): string[] {
 
 export async function showProposalCommand(numeroText: string, json: boolean, io: CliIo): Promise<number> {
   const numero = readNumber(numeroText, 'NUMERO');
-  const details = await withCliContext(({ db }) => showProposal(db, numero, proposalDeps));
+  const details = await withCliContext(({ db, config }) => showProposal(db, numero, proposalDeps(config)));
   if (json) io.out(JSON.stringify(details, null, 2));
   else for (const line of detailLines(details)) io.out(line);
   return 0;

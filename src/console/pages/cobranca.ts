@@ -6,11 +6,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { CommandDefinition } from '../../platform/commands.js';
-import { BOLETO_STATUS_OPTIONS, boletoSlipByNumber, CHARGE_STATUSES, pageBoletos, pageCharges, paymentCommands, receivablesDeps, type ChargeLine, type StoredReceipt } from '../../modules/receivables/index.js';
+import { BOLETO_STATUS_OPTIONS, boletoSlipByNumber, CHARGE_STATUSES, pageBoletos, pageCharges, paymentCommands, type ChargeLine, type StoredReceipt } from '../../modules/receivables/index.js';
 import { actionForm } from '../forms.js';
 import { html, type HtmlFragment } from '../html.js';
 import { defineAction, definePage, type ConsoleContext, type ConsoleEntry, type ConsoleServices } from '../page.js';
 import { brl, dateBr, outcomeFlash, pageOf, pagination, PAGE_SIZE, queryOf, select, table } from './view.js';
+import { receivablesDeps } from '../../bindings.js';
 
 const PATH = '/console/cobranca';
 const NUMBER_RE = /^[1-9]\d{0,15}$/;

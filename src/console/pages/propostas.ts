@@ -12,7 +12,6 @@ import {
   decideTransition,
   NO_PROPOSAL_FILTER,
   pageProposals,
-  proposalDeps,
   proposalOperatorCommands,
   showProposal,
   Status,
@@ -32,6 +31,7 @@ import { PROPOSAL_NUMBER_MAX } from '../../platform/config/limits.js'; // propos
 import { html, type HtmlFragment } from '../html.js';
 import { defineAction, definePage, type ConsoleContext, type ConsoleEntry, type ConsoleServices } from '../page.js';
 import { brl, dateBr, historyName, outcomeFlash, pageOf, pagination, PAGE_SIZE, percent, queryOf, reasonField, select, table } from './view.js';
+import { proposalDeps } from '../../bindings.js';
 
 const LIST = '/console/propostas';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -220,7 +220,7 @@ function numeroOf(request: FastifyRequest): number | null {
 async function renderDetail(ctx: ConsoleContext, request: FastifyRequest): Promise<HtmlFragment> {
   const numero = numeroOf(request);
   if (numero === null) return html`<p class="flash flash-error" role="alert">Número de proposta inválido.</p>`;
-  const details = await showProposal(ctx.services.db, numero, proposalDeps);
+  const details = await showProposal(ctx.services.db, numero, proposalDeps(ctx.services.config));
   const schedule = await scheduleView(ctx.services.db, details.data.code, brazilDateAt(ctx.now));
   const steps = allowedSteps(details.data.status).filter((s) => ctx.can(s.permission));
   return html`<p><a href="${LIST}">← Propostas</a></p><h2 class="subtitle">Proposta ${numero}</h2>
@@ -230,8 +230,8 @@ ${historySection(details)}
 ${scheduleSection(schedule)}`;
 }
 
-function stepAction(step: StepSpec) {
-  const commands = proposalOperatorCommands(proposalDeps);
+function stepAction(services: ConsoleServices, step: StepSpec) {
+  const commands = proposalOperatorCommands(proposalDeps(services.config));
   const fields = step.reason === 'required' ? Type.Object({ motivo: Type.String({ minLength: 1, maxLength: 500 }) }) : Type.Object({ motivo: Type.Optional(Type.String({ maxLength: 500 })) });
   return defineAction({
     path: `${LIST}/:numero/${step.slug}`,
@@ -249,10 +249,10 @@ function stepAction(step: StepSpec) {
   });
 }
 
-export default function propostas(_services: ConsoleServices): ConsoleEntry[] {
+export default function propostas(services: ConsoleServices): ConsoleEntry[] {
   return [
     definePage({ path: LIST, title: 'Propostas', permission: 'read', nav: 'propostas', render: renderList }),
     definePage({ path: `${LIST}/:numero`, title: 'Proposta', permission: 'read', nav: 'propostas', render: renderDetail }),
-    ...STEPS.map(stepAction),
+    ...STEPS.map((step) => stepAction(services, step)),
   ];
 }

@@ -1,6 +1,8 @@
 // The bureau module's public entry: what other modules and the faces (CLI, console) may use.
 // Console (issue 16): the consultation audit.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { createBureauProvider } from './provider-factory.js';
+import { bureauRoutes } from './routes.js';
 import { parseBureauEnv } from './settings.js';
 import { spec as queryBureau } from './query-bureau.schema.js';
 import { spec as queryScr } from './query-scr.schema.js';
@@ -15,4 +17,5 @@ export const descriptor: ModuleDescriptor = {
   tables: ['bureau_cache', 'bureau_consultations'],
   settings: { key: 'bureau', parse: parseBureauEnv },
   operations: [queryBureau, queryScr, queryFraudBase],
+  routes: (ctx) => bureauRoutes({ provider: createBureauProvider(ctx.config.bureau, ctx.clock), settings: ctx.config.bureau }),
 };

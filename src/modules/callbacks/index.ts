@@ -1,6 +1,9 @@
 // The callbacks module's public entry: what other modules may use. Partner administration checks
 // and signs callback settings with the same rules the delivery worker applies.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { callbackMetrics } from './callback-metrics.js';
+import { redeliverCallbackCommand as redeliver } from './callbacks-admin.js';
+import { startCallbackWorker } from './delivery-worker.js';
 import { parseCallbacksEnv } from './settings.js';
 export { parseCallbackUrl } from './address-guard.js';
 export { parsePartnerHeader } from './partner-header.js';
@@ -13,4 +16,8 @@ export const descriptor: ModuleDescriptor = {
   name: 'callbacks',
   tables: ['callback_events', 'callback_deliveries'],
   settings: { key: 'callbacks', parse: parseCallbacksEnv },
+  commands: () => [redeliver],
+  // Signatures follow the real time when the service clock is the sandbox's.
+  workers: (ctx, log) => [startCallbackWorker(ctx.db, ctx.clock, ctx.config, log, ctx.wallClock === ctx.clock ? undefined : ctx.wallClock)],
+  metrics: [callbackMetrics],
 };

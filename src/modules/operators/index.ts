@@ -2,6 +2,7 @@
 // sessions, login throttling, roles and permissions, four-eyes confirmations). Its public entry:
 // the console, the CLI and the composition root use only what is exported here.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { OPERATOR_COMMANDS as commands } from './operator-admin.js';
 import { parseOperatorsEnv } from './settings.js';
 export { can, isRole, PERMISSIONS, ROLE_LABELS, ROLES, type Permission, type Role } from './permissions.js';
 export { DEFAULT_OPERATORS_SETTINGS, FOUR_EYES_KINDS, parseOperatorsEnv, type FourEyesKind, type OperatorsSettings } from './settings.js';
@@ -35,4 +36,5 @@ export const descriptor: ModuleDescriptor = {
   name: 'operators',
   tables: ['operators', 'operator_sessions', 'operator_login_failures', 'operator_confirmations'],
   settings: { key: 'operators', parse: parseOperatorsEnv },
+  commands: () => commands,
 };

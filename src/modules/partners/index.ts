@@ -1,6 +1,7 @@
 // The partners module's public entry: partners, their keys, callback settings and secrets, flags.
 // Other modules use what is exported here and never read the partner tables themselves.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { partnerCommands as commands } from './partner-commands.js';
 export type { PartnersTables } from './tables.js';
 export { clientIdOf, partnerIdOfClient, partnerNameOf, partnerProfile, PgPartnerDirectory, type PartnerCredentials, type PartnerKeyRecord, type PartnerProfile } from './directory.js';
 export { generatePartnerKeyPair, parsePartnerPublicKey, PartnerKeyError, type ParsedPartnerKey, type PemKeyPair } from './keys.js';
@@ -24,4 +25,5 @@ export { partnerCommands, type PartnerCommands, type PartnerRef } from './partne
 export const descriptor: ModuleDescriptor = {
   name: 'partners',
   tables: ['partners', 'partner_keys', 'partner_callback_secrets'],
+  commands: (ctx) => Object.values(commands({ fullAccessAliases: ctx.config.auth.fullScopeAliases })),
 };

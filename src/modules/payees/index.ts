@@ -1,6 +1,8 @@
 // The payees module's public entry: what other modules and the faces (CLI, console) may use.
 // Console (issue 16): the review commands and the review queue.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { payeesRoutes } from './routes.js';
+import { approvePayeeCommand as approve, rejectPayeeCommand as reject } from './review-commands.js';
 import { spec as registerPayee } from './register-payee.schema.js';
 import { spec as getPayee } from './get-payee.schema.js';
 export { approvePayeeCommand, rejectPayeeCommand } from './review-commands.js';
@@ -13,4 +15,6 @@ export const descriptor: ModuleDescriptor = {
   name: 'payees',
   tables: ['payees', 'payee_reviews'],
   operations: [registerPayee, getPayee],
+  routes: () => payeesRoutes(),
+  commands: () => [approve, reject],
 };

@@ -1,6 +1,9 @@
 // The proposals module's public entry: what other modules and the faces (CLI, console) may use.
 // Console (issue 16): the service team's commands and the read side of the book of proposals.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { proposalOperatorCommands as operatorCommands } from './operator-commands.js';
+import { proposalMetrics } from './proposal-metrics.js';
+import { proposalsRoutes } from './routes.js';
 import { parseProposalsEnv } from './settings.js';
 import { spec as createProposal } from './create-proposal.schema.js';
 import { spec as refuseProposal } from './refuse-proposal.schema.js';
@@ -18,7 +21,9 @@ export { disbursementsOn, proposalsByStatus, type DayTotal, type StatusCount } f
 export { showProposal, type ProposalDetails } from './show-proposal.js';
 export { decideTransition, isStatusId, Status, statusDescription, type LifecycleEvent, type StatusId } from './proposal-lifecycle.js';
 export { parseProposalStatus } from './proposal-status-names.js';
-export { proposalDeps } from './proposal-wiring.js';
+// What receivables takes from proposals, and what proposals take from receivables: bound in src/bindings.ts.
+export { proposalsPort } from './receivables-port.js';
+export type { ProposalDeps } from './proposal-deps.js';
 
 /** What this module brings to the composition root (src/compose.ts). */
 export const descriptor: ModuleDescriptor = {
@@ -26,4 +31,7 @@ export const descriptor: ModuleDescriptor = {
   tables: ['proposals', 'proposal_history', 'proposal_installments'],
   settings: { key: 'proposals', parse: parseProposalsEnv },
   operations: [createProposal, refuseProposal, updatePaymentAccount, cancelProposal, getProposal, finalizeProposal, saveGuaranteeDocument],
+  routes: (ctx) => proposalsRoutes(ctx.bindings.proposals, ctx.config.proposals, ctx.config.publicUrl),
+  commands: (ctx) => Object.values(operatorCommands(ctx.bindings.proposals)),
+  metrics: [proposalMetrics],
 };

@@ -13,3 +13,10 @@ export interface ScheduleHooks {
 export interface ProposalDeps {
   schedule: ScheduleHooks;
 }
+
+// The composition root (src/bindings.ts) binds these for every face.
+declare module '../../platform/module.js' {
+  interface ModuleBindings {
+    proposals: ProposalDeps;
+  }
+}

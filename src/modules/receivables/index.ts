@@ -9,6 +9,10 @@
 // receivables-blocks.ts (wire pieces), export-receivables.ts (the book export), operator-views.ts
 // (the console's read side).
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { boletoMetrics as collectionMetrics } from './collections/boleto-metrics.js';
+import { paymentCommands as payments } from './payments/payment-commands.js';
+import { startBoletoExpiryScheduler } from './collections/boleto-expiry.js';
+import { receivablesJobHandlers as jobs, receivablesPlugins as plugins, receivablesRoutes as routes } from './routes.js';
 import { parseReceivablesEnv } from './settings.js';
 import { spec as cancelCharges } from './collections/cancel-charges.schema.js';
 import { spec as generateSingleBoleto } from './collections/generate-single-boleto.schema.js';
@@ -23,7 +27,7 @@ import { spec as getBoletos } from './collections/get-boletos.schema.js';
 
 // The schedule, as proposals sees it (bound in the composition root).
 export type { BoletoSummary, CancelSchedule, DescribeBoleto, OpenSchedule, PlannedInstallment, ScheduleOpening, ScheduleSummary, SummarizeSchedule } from './schedule/schedule-contract.js';
-export { cancelSchedule, openSchedule, summarizeSchedule } from './schedule/schedule-lifecycle.js';
+export { cancelScheduleWith, openSchedule, summarizeSchedule } from './schedule/schedule-lifecycle.js';
 export { installmentsOf, monthlyRateOf, scheduleById, SituacaoAgenda, stateOf, type ScheduleRow } from './schedule/schedule-repository.js';
 export { DEFAULT_CHARGES_CONFIG, isSettled, newInstallmentState, updateBalance, type ChargesConfig, type InstallmentState } from './schedule/charges-math/index.js';
 
@@ -49,7 +53,6 @@ export { paymentCommands, storedReceipt, type PaymentCommands, type StoredReceip
 // The module as the composition root and the faces see it.
 export type { PixProviderPort, ProviderPixCharge, ReceivablesDeps } from './receivables-deps.js';
 export type { ReceivablesSettings } from './settings.js';
-export { receivablesDeps } from './receivables-wiring.js';
 export { receivablesJobHandlers, receivablesPlugins, receivablesRoutes } from './routes.js';
 
 // The book export (`caas export installments|payments`).
@@ -65,4 +68,10 @@ export const descriptor: ModuleDescriptor = {
   tables: ['receivable_schedules', 'receivable_installments', 'receivable_charges', 'receivable_charge_installments', 'receivable_boletos', 'receivable_boleto_installments', 'receivable_launches'],
   settings: { key: 'receivables', parse: parseReceivablesEnv },
   operations: [cancelCharges, generateSingleBoleto, generateMultipleBoletos, generateSingleCharge, generateMultipleCharges, getScheduleDetails, addInstallmentLaunches, addInstallmentLaunch, getInstallments, getBoletos],
+  routes: (ctx) => routes(ctx.bindings.receivables),
+  plugins: (ctx) => plugins(ctx.db, ctx.bindings.receivables),
+  commands: (ctx) => Object.values(payments(ctx.bindings.receivables)),
+  jobs: () => jobs,
+  workers: (ctx, log) => [startBoletoExpiryScheduler(ctx.db, ctx.clock, log)],
+  metrics: [collectionMetrics],
 };

@@ -1,5 +1,5 @@
 // What the receivables use cases need from outside: configuration and the proposals module's
-// read/transition hooks (optional until that module lands; wired in src/compose.ts).
+// read/transition hooks (bound in src/bindings.ts).
 import type { Executor } from '../../platform/db/pool.js';
 import type { LocalDate } from '../../platform/dates.js';
 import type { Decimal } from '../../platform/money.js';
@@ -33,6 +33,7 @@ export interface PixProviderPort {
   register(charge: ProviderPixCharge): Promise<{ txid: string; emv: string }>;
 }
 
+/** Bound by the composition root (src/bindings.ts) for every face: the routes, the CLI, the console, settlement. */
 export interface ReceivablesDeps {
   settings: ReceivablesSettings;
   /** PUBLIC_URL: urlImpressao = `${publicUrl}/boletos/<token>.pdf`. */
@@ -40,6 +41,12 @@ export interface ReceivablesDeps {
   proposals: ProposalsPort;
   /** Absent: the sandbox's static BR Code, as without a provider. */
   pixProvider?: PixProviderPort;
+}
+
+declare module '../../platform/module.js' {
+  interface ModuleBindings {
+    receivables: ReceivablesDeps;
+  }
 }
 
 /**

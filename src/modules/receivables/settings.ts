@@ -112,16 +112,3 @@ export function sandboxSettings(): ReceivablesSettings {
   if (problems.length > 0) throw new Error(`assertion: sandbox receivables defaults are invalid: ${problems.join('; ')}`);
   return settings;
 }
-
-// The schedule lifecycle (called by proposals with a fixed signature, schedule-contract.ts) needs
-// the issuer to print a refund boleto; the composition root installs the configured settings here.
-let installed: ReceivablesSettings | null = null;
-
-export function installReceivablesSettings(settings: ReceivablesSettings): void {
-  installed = settings;
-}
-
-export function currentReceivablesSettings(): ReceivablesSettings {
-  installed ??= sandboxSettings();
-  return installed;
-}

@@ -1,13 +1,18 @@
 // The settlement module: money from banks (CNAB 240 files) and Pix providers (API Pix) applied to
 // receivables. Its public entry: everything other modules, the CLI and the composition root use.
 import type { ModuleDescriptor } from '../../platform/module.js';
+import { importReturnCommand as importReturn } from './import-return.js';
+import { pixClientFor as pixClient } from './pix/provider.js';
+import { pixRefundCommand as pixRefund } from './pix/refund.js';
+import { applyConfirmedPixCommand as applyPix } from './pix/webhook.js';
+import { adaptReceivablesJobs, settlementJobKinds, settlementPlugins, startSettlementWorkers } from './wiring.js';
 import { parseSettlementEnv } from './settings.js';
 export { CnabError } from './cnab/record.js';
 export { BANK_PROFILES, bankProfile, type BankProfile, type ReturnKind } from './cnab/profiles.js';
 export { buildRemittance, remittanceText, type RemittanceEntry } from './cnab/remittance.js';
 export { parseReturn, type ReturnEntry, type ReturnFile } from './cnab/return-file.js';
 export { buildReturn, type BankEvent } from './cnab/return-writer.js';
-export { settlementJobHandlers, settlementPlugins, settlementReceivablesPorts, startSettlementWorkers } from './wiring.js';
+export { adaptReceivablesJobs, settlementJobKinds, settlementPlugins, settlementReceivablesPorts, startSettlementWorkers } from './wiring.js';
 export { PixApiClient } from './pix/api-client.js';
 export { cobvBody } from './pix/charge-body.js';
 export { importReturnFile, type ImportResult } from './import-return.js';
@@ -26,4 +31,12 @@ export const descriptor: ModuleDescriptor = {
   name: 'settlement',
   tables: ['settlement_files', 'settlement_remittance_items', 'settlement_events', 'settlement_unmatched', 'settlement_pix_notifications', 'settlement_pix_refunds'],
   settings: { key: 'settlement', parse: parseSettlementEnv },
+  plugins: (ctx) => settlementPlugins(ctx.db, ctx.clock, ctx.config, ctx.bindings.receivables),
+  commands: (ctx) => {
+    const pix = ctx.config.settlement.pix;
+    return [importReturn(ctx.bindings.receivables), applyPix(ctx.bindings.receivables), ...(pix === null ? [] : [pixRefund(pixClient(pix), ctx.db)])];
+  },
+  jobs: (ctx) => settlementJobKinds(ctx.config, ctx.bindings.receivables, ctx.db),
+  adaptJobs: (ctx, kinds) => adaptReceivablesJobs(ctx.config, kinds),
+  workers: (ctx, log) => startSettlementWorkers(ctx.db, ctx.clock, ctx.config, ctx.bindings.receivables, log),
 };

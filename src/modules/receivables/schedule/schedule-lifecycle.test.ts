@@ -7,7 +7,7 @@ import { dec, ZERO } from '../../../platform/money.js';
 import { issueBoleto } from '../collections/boleto-issue.js';
 import { startRegistration } from '../collections/boleto-registration.js';
 import { BoletoSituacao } from '../collections/boleto-status.js';
-import { cancelSchedule, openSchedule, summarizeSchedule } from './schedule-lifecycle.js';
+import { cancelScheduleWith, openSchedule, summarizeSchedule } from './schedule-lifecycle.js';
 import { installmentsOf, requireSchedule } from './schedule-repository.js';
 import { sandboxSettings } from '../settings.js';
 import { insertPartner, openSampleSchedule, sampleOpening } from '../test-fixtures.js';
@@ -90,6 +90,8 @@ describe('summarizeSchedule', () => {
 });
 
 describe('cancelSchedule', () => {
+  const cancelSchedule = cancelScheduleWith(sandboxSettings());
+
   test('cancels the schedule and its live boletos (event 6 each, then 1) and issues the refund boleto', async () => {
     const opening = await openSampleSchedule(database.db, partnerId, NOW);
     const schedule = await requireSchedule(database.db, partnerId, { proposalId: opening.proposalId });

@@ -2,6 +2,7 @@
 // disbursement, cancelled with the proposal, summarized for Proposta/Consultar. Proposals call
 // these inside their own transaction, so the proposal and its schedule change together.
 import { randomUUID } from 'node:crypto';
+import type { Executor } from '../../../platform/db/pool.js';
 import { brazilDateAt, compareDates, localDate } from '../../../platform/dates.js';
 import { dec, sum, toCents, ZERO } from '../../../platform/money.js';
 import { EventType } from '../../callbacks/events.js';
@@ -9,10 +10,10 @@ import { isSettled, newInstallmentState, outstanding } from './charges-math/inde
 import { issueBoleto } from '../collections/boleto-issue.js';
 import { startRegistration } from '../collections/boleto-registration.js';
 import { cancelLiveCollections } from '../collections/collection-cancel.js';
-import type { CancelSchedule, OpenSchedule, ScheduleOpening, SummarizeSchedule } from './schedule-contract.js';
+import type { CancelSchedule, OpenSchedule, ScheduleClosing, ScheduleOpening, SummarizeSchedule } from './schedule-contract.js';
 import { enqueueScheduleCreated, enqueueScheduleEvent } from '../schedule-events.js';
 import { findScheduleByProposal, installmentsOf, monthlyRateOf, situacaoAgendaText, SituacaoAgenda, stateOf } from './schedule-repository.js';
-import { currentReceivablesSettings } from '../settings.js';
+import type { ReceivablesSettings } from '../settings.js';
 
 /** Installment numbers are 1..n in order: the numbers partners use in every later request. */
 function assertOpening(opening: ScheduleOpening): void {
@@ -76,7 +77,12 @@ export const openSchedule: OpenSchedule = async (tx, opening, now) => {
   await enqueueScheduleCreated(tx, schedule, opening, now);
 };
 
-export const cancelSchedule: CancelSchedule = async (tx, closing, now) => {
+/** Cancelling with these settings (the issuer of the refund boleto); bound by the composition root. */
+export function cancelScheduleWith(settings: ReceivablesSettings): CancelSchedule {
+  return (tx, closing, now) => cancelSchedule(tx, closing, now, settings);
+}
+
+async function cancelSchedule(tx: Executor, closing: ScheduleClosing, now: Date, settings: ReceivablesSettings): Promise<{ refundBoletoId: string | null }> {
   const schedule = await findScheduleByProposal(tx, closing.partnerId, closing.proposalId, true);
   if (schedule === undefined) throw new Error(`assertion: proposal ${closing.proposalId} has no receivables schedule to cancel`);
   if (schedule.situacao === SituacaoAgenda.cancelled) throw new Error(`assertion: schedule of proposal ${closing.proposalId} is already cancelled`);
@@ -97,7 +103,7 @@ export const cancelSchedule: CancelSchedule = async (tx, closing, now) => {
   const dueDate = compareDates(closing.refundDueDate, brazilDateAt(now)) < 0 ? brazilDateAt(now) : closing.refundDueDate;
   const boleto = await issueBoleto(
     tx,
-    currentReceivablesSettings(),
+    settings,
     {
       schedule: cancelled,
       purpose: 'refund',
@@ -117,7 +123,7 @@ export const cancelSchedule: CancelSchedule = async (tx, closing, now) => {
   );
   await startRegistration(tx, boleto, now);
   return { refundBoletoId: boleto.id };
-};
+}
 
 export const summarizeSchedule: SummarizeSchedule = async (db, partnerId, proposalId, lock = 'none') => {
   const schedule = await findScheduleByProposal(db, partnerId, proposalId, lock === 'nowait' ? 'nowait' : false);
