@@ -11,6 +11,7 @@ import { ALL_SPECS, MODULES } from './descriptors.js';
 import { createAuth } from './modules/auth/auth.plugin.js';
 import { callbackWorkerOptions, createCallbackWorker } from './modules/callbacks/delivery-worker.js';
 import { partnerProfile, PgPartnerDirectory } from './modules/partners/index.js';
+import { BOLETO_EXPIRE_JOB } from './modules/receivables/index.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config/env.js';
 import type { Db } from './platform/db/pool.js';
@@ -87,15 +88,17 @@ export function jobKinds(ctx: ModuleContext): JobKinds {
 
 /**
  * What falls due when the sandbox clock jumps (platform/sandbox-clock/time-travel.ts), in its
- * order: callbacks, then the bank registrations and write-offs of the job queue. Expirations and
- * overdue marking have no phase: boleto expiry, fines and mora are computed from the clock when
- * read or paid, so they are right at every instant without a stored change.
+ * order: callbacks, then the bank registrations and write-offs of the job queue, then the daily
+ * write-off of expired boletos (the job 'boleto.expire'). Overdue marking has no phase: fines and
+ * mora are computed from the clock when read or paid, so they are right at every instant.
  */
 export function catchUpPhases(db: Db, config: Config, wallClock: Clock): CatchUpPhase[] {
   const callbacks = createCallbackWorker(db, wallClock, { ...callbackWorkerOptions(config), signing_clock: wallClock });
-  const kinds = jobKinds(moduleContext(db, wallClock, config));
+  const { [BOLETO_EXPIRE_JOB]: expiry, ...queued } = jobKinds(moduleContext(db, wallClock, config));
+  const jobRound = (kinds: JobKinds) => async (at: Date) => ((await runOneJob(db, { now: () => at }, kinds)) === 'none' ? 0 : 1);
   return [
     { name: 'callbacks', round: async (at) => (await callbacks.runOnce(at)).claimed },
-    { name: 'registrations', round: async (at) => ((await runOneJob(db, { now: () => at }, kinds)) === 'none' ? 0 : 1) },
+    { name: 'registrations', round: jobRound(queued) },
+    { name: 'expirations', round: jobRound(expiry === undefined ? {} : { [BOLETO_EXPIRE_JOB]: expiry }) },
   ];
 }

@@ -45,6 +45,11 @@ export function brazilDateAt(instant: Date): LocalDate {
   return BRAZIL_DATE_FORMAT.format(instant) as LocalDate;
 }
 
+/** The first instant of a day in Brazil (São Paulo, UTC−3: no daylight saving since 2019). */
+export function brazilDayStart(date: LocalDate): Date {
+  return new Date(`${date}T00:00:00-03:00`);
+}
+
 function toUtcMs(date: LocalDate): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d);

@@ -67,7 +67,7 @@ function deliveredOf(codigo: string): DecodedEvent[] {
 }
 
 test('every event the operations produce is delivered with a body the strict model decodes (0, 1, 3, 5, 6, 7, 8, 9)', async () => {
-  // Proposal A: boleto (5), charge with boleto and Pix (5, 8), its cancellation (9, 6), payments (3) to pay-off (7).
+  // Proposal A: boleto (5), charge with boleto and Pix (5, 8), its cancellation (9, 6), payments (3) to pay-off (the open boleto closed: 6; 7).
   const a = await disbursed(2);
   await ok('/AgendaRecebivel/GerarUnicoBoleto', { dto: { codigoProposta: a, nroParcelas: [1] }, dtoGerarUnicoBoleto: { dtVencimento: '2026-12-23', liquidacao: true, descricaoBoleto: 'Parcela 1', tipoRegistro: 1 } });
   const charge = await ok('/AgendaRecebivel/GerarUnicaCobranca', { dto: { codigoProposta: a, nroParcelas: [2] }, dtoGerarUnicaLiquidacao: { dtVencimento: '2026-12-23', liquidacao: true, descricaoLiquidacao: 'Parcela 2' } });
@@ -88,7 +88,8 @@ test('every event the operations produce is delivered with a body the strict mod
   await deliverAll();
   assert.ok(receiver.receipts.every((r) => r.verified.ok && r.headers['api-key'] === 'k-123'), 'signed, with the partner header');
   const eventsA = deliveredOf(a);
-  assert.deepEqual(eventsA.map((e) => e.TipoEvento), [0, 5, 5, 8, 9, 6, 3, 3, 7]);
+  // The pay-off closes the boleto of installment 1 still open (6) before 7 (decision S26).
+  assert.deepEqual(eventsA.map((e) => e.TipoEvento), [0, 5, 5, 8, 9, 6, 3, 3, 6, 7]);
   const eventsB = deliveredOf(b);
   assert.deepEqual(eventsB.map((e) => e.TipoEvento), [0, 1]);
 

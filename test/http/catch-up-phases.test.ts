@@ -1,8 +1,8 @@
 // Issue 18 with the one job queue: when the sandbox clock jumps, the composition root's catch-up
 // phases do the real work that fell due, in order at every step: callbacks first, then the
-// registrations of the job queue. (Expirations and overdue marking have no phase: boleto expiry,
-// fines and mora are computed from the clock when read or paid. The order of the four phases is
-// tested with stand-ins in platform/sandbox-clock/time-travel.test.ts.)
+// registrations of the job queue, then the daily expiry write-off (test/http/boleto-expiry.test.ts).
+// (Overdue marking has no phase: fines and mora are computed from the clock when read or paid. The
+// order of the four phases is tested with stand-ins in platform/sandbox-clock/time-travel.test.ts.)
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { catchUpPhases } from '../../src/compose.js';
@@ -36,7 +36,7 @@ test('a clock jump runs the callbacks, then the registrations, that fell due in 
   assert.ok(pendingCallbacks.length >= 1, 'opening the schedule and issuing the boleto queued callbacks');
 
   const phases = catchUpPhases(db, world.service.config, world.service.clock);
-  assert.deepEqual(phases.map((p) => p.name), ['callbacks', 'registrations']);
+  assert.deepEqual(phases.map((p) => p.name), ['callbacks', 'registrations', 'expirations']);
   const work: string[] = [];
   const recorded = phases.map((p): CatchUpPhase => ({
     name: p.name,

@@ -19,24 +19,21 @@ import { dec } from '../../src/platform/money.js';
 import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
 import { startTestService } from '../support/app.js';
 import { details, ok, openFor, outbox, type World } from '../http/receivables-fixture.js';
+import { deliverWebhooksTo, pixChargeOf, pixEnv, registeredAt, WEBHOOK_SECRET } from './pix-fixture.js';
 
-const SECRET = 'w'.repeat(40);
+const SECRET = WEBHOOK_SECRET;
 let certs: FakeCerts;
 let provider: FakePixProvider;
 let world: World;
 
-function pixEnv(): Record<string, string> {
-  return { CAAS_PIX_PSP_URL: provider.url, CAAS_PIX_PSP_TOKEN_URL: provider.tokenUrl, CAAS_PIX_PSP_CLIENT_ID: provider.clientId, CAAS_PIX_PSP_CLIENT_SECRET: provider.clientSecret, CAAS_PIX_PSP_CERT: certs.clientCert, CAAS_PIX_PSP_KEY: certs.clientKey, CAAS_PIX_PSP_CA: certs.ca, CAAS_PIX_KEY: '11222333000181', CAAS_PIX_WEBHOOK_SECRET: SECRET };
-}
-
 before(async () => {
   certs = makeCerts();
   provider = await startFakePixProvider(certs);
-  const service = await startTestService(pixEnv());
+  const service = await startTestService(pixEnv(provider, certs));
   service.clock.set('2024-01-15T15:00:00Z');
   const partner = await service.onboard();
   world = { service, partner, token: await service.token(partner) };
-  provider.webhook = async (body) => (await world.service.app.inject({ method: 'POST', url: `/webhooks/pix/${SECRET}/pix`, payload: body as object })).statusCode;
+  deliverWebhooksTo(provider, world);
 });
 after(async () => {
   await world.service.close();
@@ -48,16 +45,8 @@ function client(): PixApiClient {
   return new PixApiClient(world.service.config.settlement.pix!, world.service.clock);
 }
 
-/** The charge's txid and BR Code, as GerarUnicaCobranca registered it at the provider. */
-async function registered(chargeId: string): Promise<{ txid: string; emv: string }> {
-  const row = await world.service.database.db.selectFrom('receivable_charges').select(['pix_txid', 'pix_emv']).where('id', '=', chargeId).executeTakeFirstOrThrow();
-  return { txid: row.pix_txid!, emv: row.pix_emv! };
-}
-
-async function pixCharge(proposalId: string, parcela: number, due: string): Promise<string> {
-  const body = await ok(world, '/AgendaRecebivel/GerarUnicaCobranca', { dto: { codigoProposta: proposalId, nroParcelas: [parcela] }, dtoGerarUnicaLiquidacao: { dtVencimento: due, descricaoLiquidacao: `Parcela ${parcela}`, pagamentoViaPIX: true, pagamentoViaBoleto: false } });
-  return (body.cobrancas as Array<{ codigoLiquidacao: string }>)[0]!.codigoLiquidacao;
-}
+const registered = (chargeId: string) => registeredAt(world, chargeId);
+const pixCharge = (proposalId: string, parcela: number, due: string) => pixChargeOf(world, proposalId, parcela, due);
 
 test('a cobv charge at the provider is paid, notified, confirmed and settled once, with the provider as actor', async () => {
   const s = await openFor(world, { firstDue: '2024-02-10', disbursedOn: '2024-01-10', count: 3 });
@@ -264,7 +253,7 @@ test('cob (immediate) through the client; configuration validated at start-up', 
 test('the webhook secret never reaches the request log: the route pattern is logged', async () => {
   let logged = '';
   const capture = new Writable({ write: (chunk: Buffer, _encoding, done) => ((logged += chunk.toString()), done()) });
-  const service = await startTestService({ ...pixEnv(), LOG_LEVEL: 'info' }, [], { logStream: capture });
+  const service = await startTestService({ ...pixEnv(provider, certs), LOG_LEVEL: 'info' }, [], { logStream: capture });
   try {
     const answer = await service.app.inject({ method: 'POST', url: `/webhooks/pix/${SECRET}/pix`, payload: { pix: [{ endToEndId: 'short', valor: '1', horario: 'x' }] } });
     assert.equal(answer.statusCode, 400);

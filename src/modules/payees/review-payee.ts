@@ -5,8 +5,7 @@
 import type { Clock } from '../../platform/clock.js';
 import { inTransaction, type Db, type Executor } from '../../platform/db/pool.js';
 import { businessError, validationError } from '../../platform/errors.js';
-import { enqueueCallback } from '../callbacks/outbox.js';
-import { EventType, payeeEvent } from '../callbacks/events.js';
+import { enqueueCallback, EventType, payeeEvent } from '../callbacks/index.js';
 import { insertReview, isUuid, lockPayeeForReview, type PayeeRow, setPayeeSituacao } from './payee-repository.js';
 import { checkRejectionReason, checkReviewer, type CheckedText, type Decision, nextSituacao, PayeeReviewCode, PayeeSituacao, type PayeeSituacaoCode } from './payee-status.js';
 import { payeeWire, situacaoOf, type PayeeWire } from './payee-view.js';

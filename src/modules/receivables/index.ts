@@ -11,6 +11,7 @@
 import type { ModuleDescriptor } from '../../platform/module.js';
 import { boletoMetrics as collectionMetrics } from './collections/boleto-metrics.js';
 import { paymentCommands as payments } from './payments/payment-commands.js';
+import { startBoletoExpiryScheduler } from './collections/boleto-expiry.js';
 import { receivablesJobHandlers as jobs, receivablesPlugins as plugins, receivablesRoutes as routes } from './routes.js';
 import { parseReceivablesEnv } from './settings.js';
 import { spec as cancelCharges } from './collections/cancel-charges.schema.js';
@@ -35,6 +36,8 @@ export { describeBoleto } from './collections/describe-boleto.js';
 export { BOLETO_SITUACAO_NAMES, BoletoSituacao, parseBoletoSituacao } from './collections/boleto-status.js';
 export { BOLETO_REGISTER_JOB, registerBoleto } from './collections/boleto-registration.js';
 export { cancelBoletoNow, CHARGE_CANCEL_JOB } from './collections/collection-cancel.js';
+export { isProviderCharge } from './collections/boleto-issue.js';
+export { BOLETO_EXPIRE_JOB, expireBoletosJob, scheduleBoletoExpiry, startBoletoExpiryScheduler } from './collections/boleto-expiry.js';
 export { boletoById, boletoInstallments, boletoOfCharge, chargeById, chargeInstallments, setBoletoSituacao, setChargeStatus, type BoletoRow, type ChargeRow } from './collections/collection-repository.js';
 export { boletoBatches, countBoletos, listBoletos, NO_BOLETO_FILTER, type ListedBoleto } from './collections/list-boletos.js';
 export { boletoMetrics } from './collections/boleto-metrics.js';
@@ -69,5 +72,6 @@ export const descriptor: ModuleDescriptor = {
   plugins: (ctx) => plugins(ctx.db, ctx.bindings.receivables),
   commands: (ctx) => Object.values(payments(ctx.bindings.receivables)),
   jobs: () => jobs,
+  workers: (ctx, log) => [startBoletoExpiryScheduler(ctx.db, ctx.clock, log)],
   metrics: [collectionMetrics],
 };

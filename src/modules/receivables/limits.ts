@@ -51,3 +51,10 @@ export const MERCHANT_CITY_LENGTH_MAX = 15;
 export const TXID_LENGTH_MAX = 25;
 
 export const AMOUNT_FIELD_LENGTH_MAX = 13;
+
+// Used by collections/boleto-expiry.ts.
+/** Expired boletos written off by one run of the daily job; more are left to a run right after. */
+export const BOLETO_EXPIRY_BATCH_MAX = 500;
+
+/** How often each instance makes sure the daily expiry job is scheduled (1 h). */
+export const BOLETO_EXPIRY_SCHEDULE_INTERVAL_MS = 3_600_000;

@@ -8,6 +8,7 @@ import { route as addInstallmentLaunches } from './payments/add-installment-laun
 import { route as addInstallmentLaunch } from './payments/add-installment-launch.route.js';
 import { boletoPrintPlugin } from './collections/boleto-print.js';
 import { BOLETO_REGISTER_JOB, registerBoletoJob } from './collections/boleto-registration.js';
+import { BOLETO_EXPIRE_JOB, expireBoletosJob } from './collections/boleto-expiry.js';
 import { route as cancelCharges } from './collections/cancel-charges.route.js';
 import { cancelChargesJob, CHARGE_CANCEL_JOB } from './collections/collection-cancel.js';
 import { route as generateMultipleBoletos } from './collections/generate-multiple-boletos.route.js';
@@ -39,8 +40,9 @@ export function receivablesPlugins(db: Db, deps: ReceivablesDeps): Array<(app: F
   return [boletoPrintPlugin(db, deps.settings)];
 }
 
-/** Handlers of the jobs this module enqueues (offline registration, charge cancellation). */
+/** Handlers of the jobs this module enqueues (offline registration, charge cancellation, the daily expiry write-off). */
 export const receivablesJobHandlers: JobHandlers = {
   [BOLETO_REGISTER_JOB]: registerBoletoJob,
   [CHARGE_CANCEL_JOB]: cancelChargesJob,
+  [BOLETO_EXPIRE_JOB]: expireBoletosJob,
 };

@@ -3,8 +3,7 @@
 import type { Executor } from '../../platform/db/pool.js';
 import type { LocalDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
-import { enqueueCallback } from '../callbacks/outbox.js';
-import { boletoCancelledEvent, boletoCreatedEvent, chargeCancelledEvent, chargeRegisteredEvent, EventType, scheduleCreatedEvent, scheduleEvent, type ProposalRef } from '../callbacks/events.js';
+import { boletoCancelledEvent, boletoCreatedEvent, chargeCancelledEvent, chargeRegisteredEvent, enqueueCallback, EventType, scheduleCreatedEvent, scheduleEvent, type ProposalRef } from '../callbacks/index.js';
 import type { ScheduleOpening } from './schedule/schedule-contract.js';
 import type { ScheduleRow } from './schedule/schedule-repository.js';
 import type { Selectable } from 'kysely';

@@ -31,7 +31,3 @@ export const PIX_CONFIRM_ATTEMPTS_MAX = 30;
 export const PIX_PER_NOTIFICATION_MAX = 1000;
 /** Retry-After (seconds) of the 503 answered when the Pix provider fails to register a charge. */
 export const PIX_PROVIDER_RETRY_AFTER_S = 30;
-
-// Used by pix/provider-cancel.ts.
-/** API Pix txids have 26 to 35 characters; the sandbox's static codes have 25 (never at a provider). */
-export const API_TXID_LENGTH_MIN = 26;

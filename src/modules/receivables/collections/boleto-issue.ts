@@ -64,6 +64,14 @@ export async function pixCodeFor(settings: ReceivablesSettings, amount: Decimal)
 
 export type PixCode = Awaited<ReturnType<typeof pixCodeFor>>;
 
+/**
+ * A Pix-only charge registered at a Pix provider: its txid is longer than the static code's 25
+ * (settlement draws 32, the API Pix needs 26 to 35; decision S13). Removed at the provider when cancelled.
+ */
+export function isProviderCharge(charge: { via_boleto: boolean; pix_txid: string | null }): boolean {
+  return !charge.via_boleto && charge.pix_txid !== null && charge.pix_txid.length > TXID_LENGTH;
+}
+
 /** `pix`: the code already made for this amount (a charge's), else a new one. */
 export async function issueBoleto(tx: Executor, settings: ReceivablesSettings, request: BoletoRequest, now: Date, pix?: PixCode): Promise<BoletoRow> {
   const amount = request.documentAmount.minus(request.discount);

@@ -2,7 +2,8 @@
 // the installments freed for a new boleto or charge, and the callbacks 9 (charge cancelled) then 6
 // (boleto cancelled), in the caller's transaction.
 import type { Executor } from '../../../platform/db/pool.js';
-import type { JobHandler } from '../../../platform/jobs.js';
+import { enqueueJob, type JobHandler } from '../../../platform/jobs.js';
+import { isProviderCharge } from './boleto-issue.js';
 import { BoletoSituacao, isLive } from './boleto-status.js';
 import {
   boletoInstallments,
@@ -37,10 +38,37 @@ export async function cancelChargeNow(tx: Executor, schedule: ScheduleRow, charg
   if (boleto !== undefined) await cancelBoletoNow(tx, schedule, boleto, now);
 }
 
-/** Every charge and boleto of the schedule that could still be paid (the schedule is closing). */
-export async function cancelLiveCollections(tx: Executor, schedule: ScheduleRow, now: Date): Promise<void> {
-  for (const charge of await chargesOfSchedule(tx, schedule.partner_id, schedule.id)) await cancelChargeNow(tx, schedule, charge, now);
-  for (const boleto of await boletosOfSchedule(tx, schedule.partner_id, schedule.id)) await cancelBoletoNow(tx, schedule, boleto, now);
+/** The collection a payment is settling (kept open by the pay-off it causes: it becomes paid). */
+export interface KeptCollection {
+  boletoId: string | null;
+  chargeId: string | null;
+}
+
+const NOTHING_KEPT: KeptCollection = { boletoId: null, chargeId: null };
+
+/**
+ * Every charge and boleto of the schedule that could still be paid (the schedule is closing:
+ * cancelled or paid off), but `keep`. A charge registered at a Pix provider is removed there
+ * first: it becomes "cancelling" and the charge.cancel job (which settlement wraps with the PATCH)
+ * completes it with event 9 (decision S26). A cancelled boleto the bank had registered gets its
+ * write-off request in the next remittance (settlement).
+ */
+export async function cancelLiveCollections(tx: Executor, schedule: ScheduleRow, now: Date, keep: KeptCollection = NOTHING_KEPT): Promise<void> {
+  const atProvider: string[] = [];
+  for (const charge of await chargesOfSchedule(tx, schedule.partner_id, schedule.id)) {
+    if (charge.id === keep.chargeId) continue;
+    if (isProviderCharge(charge) && (charge.status === 'active' || charge.status === 'cancelling')) {
+      if (charge.status === 'active') await setChargeStatus(tx, charge, 'cancelling', { cancel_requested_at: now });
+      atProvider.push(charge.id);
+    } else await cancelChargeNow(tx, schedule, charge, now);
+  }
+  for (const boleto of await boletosOfSchedule(tx, schedule.partner_id, schedule.id)) {
+    if (boleto.id === keep.boletoId || (keep.chargeId !== null && boleto.charge_id === keep.chargeId)) continue;
+    await cancelBoletoNow(tx, schedule, boleto, now);
+  }
+  if (atProvider.length === 0) return;
+  const payload: CancelChargesPayload = { partnerId: schedule.partner_id, chargeIds: atProvider };
+  await enqueueJob(tx, CHARGE_CANCEL_JOB, payload, now);
 }
 
 export interface CancelChargesPayload {

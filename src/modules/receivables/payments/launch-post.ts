@@ -1,19 +1,19 @@
 // Posting payment launches on a locked, open schedule: each item applied in order on the
 // installment's balance updated to its date (charges-math applyPayment), one row per launch entry,
 // the installments' new state, one event 3 per launch, and when nothing is owed any more the schedule is paid
-// off (situacaoAgenda 1, event 7, the proposal told). All in the caller's transaction: every item
+// off (its other open boletos and charges closed, situacaoAgenda 1, event 7, the proposal told). All in the caller's transaction: every item
 // commits or none.
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../../platform/db/pool.js';
 import { compareDates, type LocalDate } from '../../../platform/dates.js';
 import { dec, sum, ZERO } from '../../../platform/money.js';
-import { enqueueCallback } from '../../callbacks/outbox.js';
-import { EventType, installmentLaunchEvent } from '../../callbacks/events.js';
+import { enqueueCallback, EventType, installmentLaunchEvent } from '../../callbacks/index.js';
 import { applyPayment, isSettled, type InstallmentState, type LaunchResult, type PaymentInput } from '../schedule/charges-math/index.js';
 import { withFieldPrefix } from '../receivables-errors.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { enqueueScheduleEvent, proposalRefOf } from '../schedule-events.js';
 import { boletoById } from '../collections/collection-repository.js';
+import { cancelLiveCollections } from '../collections/collection-cancel.js';
 import { installmentsOf, monthlyRateOf, saveInstallmentState, SituacaoAgenda, stateOf, type InstallmentRow, type ScheduleRow } from '../schedule/schedule-repository.js';
 
 export interface LaunchItem {
@@ -89,7 +89,7 @@ export async function postLaunches(tx: Executor, deps: Pick<ReceivablesDeps, 'se
   }
   await enqueueLaunchEvents(tx, schedule, items, results, source, now);
   const paidOff = [...states.values()].every(isSettled);
-  if (paidOff) await payOff(tx, deps, schedule, now);
+  if (paidOff) await payOff(tx, deps, schedule, source, now);
   return { groupId, paidOff };
 }
 
@@ -120,8 +120,13 @@ async function enqueueLaunchEvents(tx: Executor, schedule: ScheduleRow, items: r
   }
 }
 
-/** Every installment settled: situacaoAgenda 1 dated by the last payment, event 7, the proposal told. */
-async function payOff(tx: Executor, deps: Pick<ReceivablesDeps, 'proposals'>, schedule: ScheduleRow, now: Date): Promise<void> {
+/**
+ * Every installment settled: the other boletos and charges still open are closed (nothing is owed:
+ * events 9/6, provider charges removed, registered boletos written off at the bank; decision S26),
+ * situacaoAgenda 1 dated by the last payment, event 7, the proposal told.
+ */
+async function payOff(tx: Executor, deps: Pick<ReceivablesDeps, 'proposals'>, schedule: ScheduleRow, source: LaunchSource, now: Date): Promise<void> {
+  await cancelLiveCollections(tx, schedule, now, { boletoId: source.boletoId, chargeId: source.chargeId });
   const rows = await installmentsOf(tx, schedule);
   const paidOn = rows.map((r) => r.paid_on as LocalDate | null).reduce<LocalDate | null>((a, b) => (a === null || (b !== null && compareDates(b, a) > 0) ? b : a), null);
   if (paidOn === null) throw new Error('assertion: a paid-off schedule has a payment date');

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../../platform/db/pool.js';
 import { brazilDateAt, compareDates, localDate } from '../../../platform/dates.js';
 import { dec, sum, toCents, ZERO } from '../../../platform/money.js';
-import { EventType } from '../../callbacks/events.js';
+import { EventType } from '../../callbacks/index.js';
 import { isSettled, newInstallmentState, outstanding } from './charges-math/index.js';
 import { issueBoleto } from '../collections/boleto-issue.js';
 import { startRegistration } from '../collections/boleto-registration.js';

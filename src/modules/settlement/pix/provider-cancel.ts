@@ -1,5 +1,6 @@
 // Cancellation through the provider: before receivables' charge-cancellation job (the asynchronous
-// half of CancelarCobrancas / FGTS/CancelarCobrancas) writes a provider-backed Pix charge off, the
+// half of CancelarCobrancas / FGTS/CancelarCobrancas, and of a schedule's cancellation or pay-off,
+// receivables' cancelLiveCollections) writes a provider-backed Pix charge off, the
 // charge is removed at the provider (PATCH /cobv|cob/{txid} status REMOVIDA_PELO_USUARIO_RECEBEDOR).
 // A provider failure throws: the job is retried with its backoff and the charge stays
 // "cancelling" (callback 9 only once the provider removed it). A charge the provider no longer
@@ -8,7 +9,7 @@
 import type { JobHandler } from '../../../platform/jobs.js';
 import type { PixApiClient } from './api-client.js';
 import { PixHttpError } from './https-json.js';
-import { API_TXID_LENGTH_MIN } from '../limits.js';
+import { isProviderCharge } from '../../receivables/index.js';
 
 
 async function removeAtProvider(client: PixApiClient, txid: string): Promise<void> {
@@ -31,7 +32,7 @@ export function removingAtProvider(client: PixApiClient, cancelCharges: JobHandl
     const { partnerId, chargeIds } = payload as { partnerId: string; chargeIds: string[] };
     const charges = await ctx.tx.selectFrom('receivable_charges').select(['status', 'via_boleto', 'pix_txid']).where('partner_id', '=', partnerId).where('id', 'in', chargeIds.length === 0 ? [''] : chargeIds).execute();
     for (const c of charges) {
-      if (c.status === 'cancelling' && !c.via_boleto && c.pix_txid !== null && c.pix_txid.length >= API_TXID_LENGTH_MIN) await removeAtProvider(client, c.pix_txid);
+      if (c.status === 'cancelling' && isProviderCharge(c)) await removeAtProvider(client, c.pix_txid!);
     }
     await cancelCharges(payload, ctx);
   };

@@ -1,0 +1,27 @@
+// Shared pieces of the Pix provider tests: the service's environment pointing at the fake
+// provider, a Pix-only charge through GerarUnicaCobranca, and the txid and BR Code it registered.
+import { ok, type World } from '../http/receivables-fixture.js';
+import type { FakeCerts, FakePixProvider } from '../support/fake-pix-provider.js';
+
+export const WEBHOOK_SECRET = 'w'.repeat(40);
+
+export function pixEnv(provider: FakePixProvider, certs: FakeCerts): Record<string, string> {
+  return { CAAS_PIX_PSP_URL: provider.url, CAAS_PIX_PSP_TOKEN_URL: provider.tokenUrl, CAAS_PIX_PSP_CLIENT_ID: provider.clientId, CAAS_PIX_PSP_CLIENT_SECRET: provider.clientSecret, CAAS_PIX_PSP_CERT: certs.clientCert, CAAS_PIX_PSP_KEY: certs.clientKey, CAAS_PIX_PSP_CA: certs.ca, CAAS_PIX_KEY: '11222333000181', CAAS_PIX_WEBHOOK_SECRET: WEBHOOK_SECRET };
+}
+
+/** The provider's notifications go to the service's webhook (through fastify.inject). */
+export function deliverWebhooksTo(provider: FakePixProvider, world: World): void {
+  provider.webhook = async (body) => (await world.service.app.inject({ method: 'POST', url: `/webhooks/pix/${WEBHOOK_SECRET}/pix`, payload: body as object })).statusCode;
+}
+
+/** The charge's txid and BR Code, as GerarUnicaCobranca registered it at the provider. */
+export async function registeredAt(world: World, chargeId: string): Promise<{ txid: string; emv: string }> {
+  const row = await world.service.database.db.selectFrom('receivable_charges').select(['pix_txid', 'pix_emv']).where('id', '=', chargeId).executeTakeFirstOrThrow();
+  return { txid: row.pix_txid!, emv: row.pix_emv! };
+}
+
+/** A Pix-only charge of one installment; its codigoLiquidacao. */
+export async function pixChargeOf(world: World, proposalId: string, parcela: number, due: string): Promise<string> {
+  const body = await ok(world, '/AgendaRecebivel/GerarUnicaCobranca', { dto: { codigoProposta: proposalId, nroParcelas: [parcela] }, dtoGerarUnicaLiquidacao: { dtVencimento: due, descricaoLiquidacao: `Parcela ${parcela}`, pagamentoViaPIX: true, pagamentoViaBoleto: false } });
+  return (body.cobrancas as Array<{ codigoLiquidacao: string }>)[0]!.codigoLiquidacao;
+}
