@@ -10,7 +10,7 @@ import { PAY_OPTIONS, readPayment, receiptLines } from './payment-options.js';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default [
-  group({ name: 'pix', description: 'Pix charges (sandbox PSP)' }),
+  group({ name: 'pix', description: 'Pix charges: mark one paid (sandbox PSP), refund a received pix (Pix provider)' }),
   command({
     name: 'pix pay',
     description: 'settle a Pix charge as paid (sandbox PSP), posting the payment to its installments',
