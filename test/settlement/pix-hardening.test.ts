@@ -13,6 +13,7 @@ import type { DomainError } from '../../src/platform/errors.js';
 import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
 import { startTestService } from '../support/app.js';
 import { ok, openFor, type World } from '../http/receivables-fixture.js';
+import { pixEnv } from './pix-fixture.js';
 
 const SECRET = 'h'.repeat(40);
 let certs: FakeCerts;
@@ -22,7 +23,7 @@ let world: World;
 before(async () => {
   certs = makeCerts();
   provider = await startFakePixProvider(certs);
-  const service = await startTestService({ CAAS_PIX_PSP_URL: provider.url, CAAS_PIX_PSP_TOKEN_URL: provider.tokenUrl, CAAS_PIX_PSP_CLIENT_ID: provider.clientId, CAAS_PIX_PSP_CLIENT_SECRET: provider.clientSecret, CAAS_PIX_PSP_CERT: certs.clientCert, CAAS_PIX_PSP_KEY: certs.clientKey, CAAS_PIX_PSP_CA: certs.ca, CAAS_PIX_KEY: '11222333000181', CAAS_PIX_WEBHOOK_SECRET: SECRET });
+  const service = await startTestService({ ...pixEnv(provider, certs), CAAS_PIX_WEBHOOK_SECRET: SECRET });
   service.clock.set('2024-01-15T15:00:00Z');
   const partner = await service.onboard();
   world = { service, partner, token: await service.token(partner) };
