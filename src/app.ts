@@ -16,6 +16,7 @@ import { parseJsonBody } from './platform/http/json-body.js';
 import { installMetrics, type MetricSource } from './platform/http/metrics.js';
 import { installOpenApi } from './platform/http/openapi.js';
 import type { OperationSpec } from './platform/http/operation-spec.js';
+import type { OutboxWriter } from './platform/commands.js';
 import { registerOperation, type Authenticator, type OperationDeps } from './platform/http/operations.js';
 import { RateLimiter } from './platform/http/rate-limit.js';
 import { operationExamples } from './reference/operation-examples.js';
@@ -33,6 +34,8 @@ export interface AppDeps {
   clock: Clock;
   config: Config;
   authenticator: Authenticator;
+  /** The command runner's outbox writer (the composition root's): what the operations' commands enqueue. */
+  outbox?: OutboxWriter;
   /** The interface's operations, as the modules declare them (the composition root's ALL_SPECS). */
   operations: readonly OperationSpec[];
   /** Routes of the operations: one per operation (checked), plus extras (test probes). */
@@ -106,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installOpenApi(app, { publicUrl: deps.config.publicUrl, specs: deps.routes.map((route) => route.spec), examples: operationExamples(), securitySchemes: deps.securitySchemes ?? {} });
   installHealth(app, deps.db);
   for (const plugin of deps.plugins ?? []) await plugin(app);
-  const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, rateLimiter: new RateLimiter(() => deps.clock.now().getTime(), deps.config.rateLimitPerSecond, deps.config.rateLimitPerSecond * 2), countIgnoredFields: metrics.countIgnoredFields };
+  const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, outbox: deps.outbox, rateLimiter: new RateLimiter(() => deps.clock.now().getTime(), deps.config.rateLimitPerSecond, deps.config.rateLimitPerSecond * 2), countIgnoredFields: metrics.countIgnoredFields };
   const implemented = new Map(deps.routes.map((r) => [r.spec.operationId, r]));
   for (const spec of deps.operations) {
     const route = implemented.get(spec.operationId);

@@ -5,7 +5,7 @@
 // src/bindings.ts. Auth is composed apart: it is the request authenticator, bound to partners.
 import type { FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from './app.js';
-import { bindModules } from './bindings.js';
+import { bindModules, outboxWriter } from './bindings.js';
 import { consoleFace, consoleServices } from './console/index.js';
 import { ALL_SPECS, MODULES } from './descriptors.js';
 import { createAuth } from './modules/auth/auth.plugin.js';
@@ -16,7 +16,7 @@ import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config/env.js';
 import type { Db } from './platform/db/pool.js';
 import type { Route } from './platform/http/route.js';
-import { mergeJobKinds, runOneJob, startJobRunner, type JobKinds } from './platform/jobs.js';
+import { mergeJobKinds, runOneJob, startJobRunner, withOutbox, type JobKinds } from './platform/jobs.js';
 import type { AnyCommand, ModuleContext } from './platform/module.js';
 import type { CatchUpPhase } from './platform/sandbox-clock/time-travel.js';
 import { startMaintenance, type Worker } from './platform/workers.js';
@@ -68,6 +68,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     clock,
     config,
     authenticator: auth.authenticator,
+    outbox: outboxWriter,
     operations: ALL_SPECS,
     routes: [...routes, ...(options.extraRoutes ?? [])],
     plugins: [auth.plugin, ...MODULES.flatMap((m) => m.plugins?.(ctx) ?? []), consoleFace(console)],
@@ -80,10 +81,10 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
   return { app, workers };
 }
 
-/** Every module's job kinds, as the one job runner (platform/jobs.ts) runs them (`ctx.db`: where jobs run their commands). */
+/** Every module's job kinds, as the one job runner (platform/jobs.ts) runs them (`ctx.db`: where jobs run their commands), with the runner's outbox hook. */
 export function jobKinds(ctx: ModuleContext): JobKinds {
   const own = mergeJobKinds(...MODULES.map((m) => m.jobs?.(ctx) ?? {}));
-  return MODULES.reduce((kinds, m) => m.adaptJobs?.(ctx, kinds) ?? kinds, own);
+  return withOutbox(MODULES.reduce((kinds, m) => m.adaptJobs?.(ctx, kinds) ?? kinds, own), outboxWriter);
 }
 
 /**

@@ -44,12 +44,12 @@ export async function runOperatorCommand<I, R>(io: CliIo, run: OperatorRun<I>, h
  * configuration a module's dependencies are built from); returns the result (the stored one on a replay).
  */
 export async function runOperatorDefinition<I, R>(io: CliIo, define: (cli: CliContext) => CommandDefinition<I, R>, input: I, idempotencyKey: string | undefined): Promise<R> {
-  const [{ runDefined }, { LIMITS }] = await Promise.all([import('../platform/commands.js'), import('../platform/config/limits.js')]);
+  const [{ runDefined }, { LIMITS }, { commandDeps }] = await Promise.all([import('../platform/commands.js'), import('../platform/config/limits.js'), import('../bindings.js')]);
   const key = idempotencyKey ?? randomUUID();
   if (key.trim() === '' || key.length > LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX) throw new CliError(`--idempotency-key must have 1 to ${LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX} characters`);
   const actor = { kind: 'operator' as const, id: operatorName() ?? 'operator', source: 'cli' };
   const outcome = await withCliContext((cli) =>
-    runDefined({ db: cli.db, clock: cli.clock, idempotencyRetentionMs: cli.config.idempotencyRetentionMs }, define(cli), input, actor, key),
+    runDefined(commandDeps(cli.db, cli.clock, cli.config), define(cli), input, actor, key),
   );
   io.err(`idempotency-key: ${key}${outcome.replayed ? ' (replayed: nothing changed)' : ''}`);
   return outcome.result;

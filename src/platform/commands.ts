@@ -38,6 +38,9 @@ export interface OutboxEvent {
   payload: unknown;
 }
 
+/** What a handler (or a flow it calls) is given to put events in the outbox: the context's `enqueue`. */
+export type Enqueue = (event: OutboxEvent) => void;
+
 export type OutboxWriter = (tx: Tx, events: readonly OutboxEvent[], now: Date) => Promise<void>;
 
 export interface CommandDeps {
@@ -67,8 +70,11 @@ export interface CommandContext {
   clock: Clock;
   now: Date;
   actor: Actor;
-  enqueue(event: OutboxEvent): void;
+  enqueue: Enqueue;
 }
+
+/** What a use case needs of the command it runs in: its transaction, clock and outbox hook. */
+export type CommandScope = Pick<CommandContext, 'tx' | 'clock' | 'enqueue'>;
 
 export type CommandHandler<I, R> = (input: I, ctx: CommandContext) => Promise<R>;
 
@@ -109,17 +115,26 @@ function rethrowStored(body: string, replayed: boolean): never {
   throw new DomainError(stored.kind, stored.messages, replayed ? { [REPLAYED_HEADER]: 'true' } : {});
 }
 
+/**
+ * Runs `work` with an `enqueue` that collects outbox events, then hands them, in order, to `writer`
+ * in the same transaction (nothing is written when `work` throws). The runner's hook, and the job
+ * runner's (platform/jobs.ts withOutbox). `who` names the caller in the no-writer assertion.
+ */
+export async function withOutboxEvents<R>(tx: Tx, now: Date, writer: OutboxWriter | undefined, who: string, work: (enqueue: Enqueue) => Promise<R>): Promise<R> {
+  const events: OutboxEvent[] = [];
+  const result = await work((event) => {
+    if (writer === undefined) throw new Error(`assertion: ${who} enqueued an event but has no outbox writer`);
+    events.push(event);
+  });
+  if (events.length > 0) await (writer as OutboxWriter)(tx, events, now);
+  return result;
+}
+
 /** The handler's run inside the transaction: locks, handler, outbox; the audit row is left to the caller. */
 async function runHandler<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<{ result: R; audit: RawBuilder<unknown> }> {
   await takeLocks(tx, request.locks ?? []);
   const now = deps.clock.now();
-  const events: OutboxEvent[] = [];
-  const enqueue = (event: OutboxEvent): void => {
-    if (deps.outbox === undefined) throw new Error(`assertion: command ${request.name} enqueued an event but the runner has no outbox writer`);
-    events.push(event);
-  };
-  const result = await handler(request.input, { tx, clock: deps.clock, now, actor: request.actor, enqueue });
-  if (events.length > 0) await (deps.outbox as OutboxWriter)(tx, events, now);
+  const result = await withOutboxEvents(tx, now, deps.outbox, `command ${request.name}`, (enqueue) => handler(request.input, { tx, clock: deps.clock, now, actor: request.actor, enqueue }));
   const summary = request.summarize?.(result) ?? request.name;
   const audit = sql`insert into command_audit (command, actor_kind, actor_id, idempotency_key, summary, created_at, source)
     values (${request.name}, ${request.actor.kind}, ${request.actor.id}, ${request.idempotencyKey ?? null}, ${summary}, ${now}, ${request.actor.source ?? null})`;

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Clock } from './clock.js';
 import { LIMITS } from './config/limits.js';
+import { withOutboxEvents, type Enqueue, type OutboxWriter } from './commands.js';
 import type { Db, Executor, Tx } from './db/pool.js';
 import type { Database } from './db/schema.js';
 import { nextRetry, retryCeilingMs, type RandomSource, type RetryPolicy } from './retry-policy.js';
@@ -21,6 +22,8 @@ export interface JobContext {
   tx: Tx;
   now: Date;
   job: { id: number; kind: string; attempt: number };
+  /** The outbox hook (platform/commands.ts): kinds given a writer by withOutbox store what it enqueues in the job's transaction; others may not enqueue. */
+  enqueue: Enqueue;
 }
 
 /** Runs one job. Throwing means "retry later"; the effects of a failed attempt are rolled back. */
@@ -49,10 +52,13 @@ export const JOB_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
   jitter: 'none',
 });
 
+function normalized(entry: JobHandler | JobKind): Required<JobKind> {
+  return typeof entry === 'function' ? { handler: entry, retry: JOB_RETRY_POLICY } : { handler: entry.handler, retry: entry.retry ?? JOB_RETRY_POLICY };
+}
+
 function kindOf(kinds: JobKinds, kind: string): Required<JobKind> | undefined {
   const entry = kinds[kind];
-  if (entry === undefined) return undefined;
-  return typeof entry === 'function' ? { handler: entry, retry: JOB_RETRY_POLICY } : { handler: entry.handler, retry: entry.retry ?? JOB_RETRY_POLICY };
+  return entry === undefined ? undefined : normalized(entry);
 }
 
 /** Merges modules' job kinds; a kind declared twice is a wiring mistake. */
@@ -65,6 +71,17 @@ export function mergeJobKinds(...sets: JobKinds[]): JobKinds {
     }
   }
   return merged;
+}
+
+/** Gives every handler of `kinds` the outbox hook, as the command runner has it: `writer` stores what it enqueued, in its transaction. */
+export function withOutbox(kinds: JobKinds, writer: OutboxWriter): JobKinds {
+  return Object.fromEntries(
+    Object.entries(kinds).map(([kind, entry]) => {
+      const { handler, retry } = normalized(entry);
+      const hooked: JobHandler = (payload, ctx) => withOutboxEvents(ctx.tx, ctx.now, writer, `job ${kind}`, (enqueue) => handler(payload, { ...ctx, enqueue }));
+      return [kind, { handler: hooked, retry }];
+    }),
+  );
 }
 
 export type JobOutcome = 'none' | 'done' | 'retry' | 'failed';
@@ -102,6 +119,13 @@ function earlierOfItsKey(selectFrom: ExpressionBuilder<Database, 'jobs'>['select
     .whereRef('b.seq', '<', 'jobs.seq');
 }
 
+/** A job of a kind withOutbox did not wrap may not enqueue outbox events. */
+function noOutbox(kind: string): Enqueue {
+  return () => {
+    throw new Error(`assertion: job ${kind} enqueued an event but has no outbox writer (withOutbox)`);
+  };
+}
+
 /** Claims and runs at most one due job of a kind in `handlers`. `random`: the jitter of jittered policies. */
 export async function runOneJob(db: Db, clock: Clock, handlers: JobKinds, random: RandomSource = Math.random): Promise<JobOutcome> {
   const kinds = Object.keys(handlers);
@@ -128,7 +152,7 @@ export async function runOneJob(db: Db, clock: Clock, handlers: JobKinds, random
     if (kind === undefined) throw new Error(`assertion: claimed a job of unknown kind ${job.kind}`);
     await sql`savepoint job_attempt`.execute(tx);
     try {
-      await kind.handler(job.payload, { tx, now, job: { id: job.id, kind: job.kind, attempt } });
+      await kind.handler(job.payload, { tx, now, job: { id: job.id, kind: job.kind, attempt }, enqueue: noOutbox(job.kind) });
       await sql`release savepoint job_attempt`.execute(tx);
       await tx.updateTable('jobs').set({ status: 'done', attempts: attempt, finished_at: now, last_error: null }).where('id', '=', job.id).execute();
       return 'done';

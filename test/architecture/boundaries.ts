@@ -11,7 +11,8 @@ export interface Edge {
 
 const IMPORT_RE = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)'(\.{1,2}\/[^']+)'/g;
 
-function sources(dir: string, out: string[] = []): string[] {
+/** Every non-test source file under `dir` (absolute paths). */
+export function sources(dir: string, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) sources(full, out);

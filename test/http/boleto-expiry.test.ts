@@ -8,7 +8,8 @@ import { after, before, test } from 'node:test';
 import { catchUpPhases } from '../../src/compose.js';
 import { BOLETO_EXPIRE_JOB, receivablesJobHandlers, scheduleBoletoExpiry } from '../../src/modules/receivables/index.js';
 import { localDate } from '../../src/platform/dates.js';
-import { enqueueJob, runDueJobs } from '../../src/platform/jobs.js';
+import { enqueueJob, runDueJobs, withOutbox } from '../../src/platform/jobs.js';
+import { outboxWriter } from '../../src/bindings.js';
 import { moveSandboxClock } from '../../src/platform/sandbox-clock/time-travel.js';
 import { ok, openFor, outbox, singleBoleto, startWorld, type World } from './receivables-fixture.js';
 
@@ -19,7 +20,7 @@ before(async () => {
 after(() => world?.service.close());
 
 const db = () => world.service.database.db;
-const run = () => runDueJobs(db(), world.service.clock, receivablesJobHandlers);
+const run = () => runDueJobs(db(), world.service.clock, withOutbox(receivablesJobHandlers, outboxWriter));
 const boletoStatus = async (numero: number) => (await db().selectFrom('receivable_boletos').select('registration_status').where('numero', '=', numero).executeTakeFirstOrThrow()).registration_status;
 const pendingRuns = () => db().selectFrom('jobs').select(['payload', 'run_at']).where('kind', '=', BOLETO_EXPIRE_JOB).where('status', '=', 'pending').execute();
 const dayOf = (payload: unknown) => ((typeof payload === 'string' ? JSON.parse(payload) : payload) as { day: string }).day;

@@ -12,10 +12,12 @@ import { proposalDeps } from '../../src/bindings.js';
 import { receivablesJobHandlers } from '../../src/modules/receivables/routes.js';
 import { createCallbackWorker } from '../../src/modules/callbacks/delivery-worker.js';
 import { decodeCallbackBody, FILLED_SUB_OBJECT, type DecodedEvent } from '../../src/modules/callbacks/callback-model.fixture.js';
-import { runDueJobs } from '../../src/platform/jobs.js';
+import { runDueJobs, withOutbox } from '../../src/platform/jobs.js';
+import { outboxWriter } from '../../src/bindings.js';
 import { startReceiver, type CallbackReceiver } from '../support/callback-receiver.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 import { createOk, personDto, post, type Envelope } from './proposals-fixture.js';
+import { inOutbox } from '../support/outbox.js';
 
 let service: TestService;
 let receiver: CallbackReceiver;
@@ -46,8 +48,8 @@ async function ok(path: string, body: unknown): Promise<Envelope> {
 /** A proposal created over HTTP, approved and disbursed by the operator: its schedule opens (event 0). */
 async function disbursed(prazo: number): Promise<string> {
   const p = await createOk(service, token, personDto({ prazo, codigoOperacao: `cb-${prazo}` }));
-  await approveProposal(service.database.db, service.clock, op(p.numero));
-  await disburseProposal(service.database.db, service.clock, op(p.numero), proposalDeps(service.config));
+  await inOutbox(service.database.db, service.clock, (s) => approveProposal(s, op(p.numero)));
+  await inOutbox(service.database.db, service.clock, (s) => disburseProposal(s, op(p.numero), proposalDeps(service.config)));
   return p.codigo;
 }
 
@@ -73,7 +75,7 @@ test('every event the operations produce is delivered with a body the strict mod
   const charge = await ok('/AgendaRecebivel/GerarUnicaCobranca', { dto: { codigoProposta: a, nroParcelas: [2] }, dtoGerarUnicaLiquidacao: { dtVencimento: '2026-12-23', liquidacao: true, descricaoLiquidacao: 'Parcela 2' } });
   const codigoLiquidacao = (charge.cobrancas as Array<{ codigoLiquidacao: string }>)[0]!.codigoLiquidacao;
   await ok('/FGTS/CancelarCobrancas', { dto: { codigoProposta: a }, dtoCancelarCobrancas: { codigosLiquidacoes: [codigoLiquidacao] } });
-  await runDueJobs(service.database.db, service.clock, receivablesJobHandlers);
+  await runDueJobs(service.database.db, service.clock, withOutbox(receivablesJobHandlers, outboxWriter));
   const installments = (await ok('/AgendaRecebivel/ConsultarDetalhes', { dto: { codigoProposta: a, nroParcelas: [] }, dtoConsultaDetalhes: { trazerBoleto: false, trazerAgendaDetalhada: false } })).parcelas as Array<{ nroParcela: number; vlrSaldoAtual: number }>;
   await ok('/AgendaRecebivel/IncluirLancamentoMultiplasParcelas', {
     dto: { codigoProposta: a },

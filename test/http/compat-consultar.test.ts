@@ -7,6 +7,7 @@ import { approveProposal, disburseProposal } from '../../src/modules/proposals/o
 import { proposalDeps } from '../../src/bindings.js';
 import { startTestService, TEST_NOW, type TestService } from '../support/app.js';
 import { createOk, personDto, post, problems, type Envelope } from './proposals-fixture.js';
+import { inOutbox } from '../support/outbox.js';
 
 let service: TestService;
 let token: string;
@@ -101,8 +102,8 @@ describe('Proposta/Consultar for a partner client', () => {
 
   test('disbursed then cancelled: dtPagamento, launches paid, motivoCancelamento and cancelamentoFGTS with the refund boleto', async () => {
     const p = await createOk(service, token, personDto({ propostaLancamentos: LAUNCHES.slice(0, 1) }));
-    await approveProposal(service.database.db, service.clock, op(p.numero));
-    await disburseProposal(service.database.db, service.clock, op(p.numero), proposalDeps(service.config));
+    await inOutbox(service.database.db, service.clock, (s) => approveProposal(s, op(p.numero)));
+    await inOutbox(service.database.db, service.clock, (s) => disburseProposal(s, op(p.numero), proposalDeps(service.config)));
     const cancelled = await service.call('/FGTS/CancelarProposta', { dto: { codigoProposta: p.codigo }, motivoCancelamento: 'Desistência do cliente' }, { token });
     assert.equal(cancelled.statusCode, 200, cancelled.body);
     const body = await consultar({ CodigoProposta: p.codigo });

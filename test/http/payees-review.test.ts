@@ -12,6 +12,7 @@ import type { Executor, Tx } from '../../src/platform/db/pool.js';
 import { DomainError } from '../../src/platform/errors.js';
 import type { CommandContext } from '../../src/platform/commands.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
+import { inOutbox } from '../support/outbox.js';
 
 const REGISTER = '/api/Favorecido';
 const CONSULT = '/api/Favorecido/Consultar';
@@ -123,7 +124,7 @@ describe('review by the service team (CLI)', () => {
 
   test('after a rejection the same key registers a new payee for a new review', async () => {
     const first = await register(manual, 'again@example.com');
-    await rejectPayee(service.database.db, service.clock, { codigoFavorecido: first.codigoFavorecido, by: 'ana', reason: 'Documento divergente' });
+    await inOutbox(service.database.db, service.clock, (s) => rejectPayee(s, { codigoFavorecido: first.codigoFavorecido, by: 'ana', reason: 'Documento divergente' }));
     const second = await register(manual, 'again@example.com');
     assert.notEqual(second.codigoFavorecido, first.codigoFavorecido);
     assert.equal(second.situacao, 0);
@@ -163,7 +164,7 @@ describe('automatic approval', () => {
     assert.equal((await events(codigo)).length, 1, 'a repeat registration decides nothing');
 
     service.clock.advance(3_600_000);
-    const later = await rejectPayee(service.database.db, service.clock, { codigoFavorecido: codigo, by: 'carlos', reason: 'Conta encerrada' });
+    const later = await inOutbox(service.database.db, service.clock, (s) => rejectPayee(s, { codigoFavorecido: codigo, by: 'carlos', reason: 'Conta encerrada' }));
     assert.deepEqual([later.situacao, later.motivoRejeicao, later.dtSituacao], [2, 'Conta encerrada', service.clock.now().toISOString()]);
     const history = await reviews(codigo);
     assert.deepEqual(history.map((r) => [r.reviewed_by, r.decision, r.reason]), [['auto', 1, null], ['carlos', 2, 'Conta encerrada']]);
@@ -181,7 +182,7 @@ describe('automatic approval', () => {
 describe('concurrency', () => {
   test('two simultaneous approvals of one payee: one decision, one event', async () => {
     const { codigoFavorecido: codigo } = await register(manual, 'race@example.com');
-    const results = await Promise.allSettled([1, 2].map((i) => approvePayee(service.database.db, service.clock, { codigoFavorecido: codigo, by: `op${i}` })));
+    const results = await Promise.allSettled([1, 2].map((i) => inOutbox(service.database.db, service.clock, (s) => approvePayee(s, { codigoFavorecido: codigo, by: `op${i}` }))));
     assert.deepEqual(results.map((r) => r.status).sort(), ['fulfilled', 'rejected']);
     const failure = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     assert.ok(failure.reason instanceof DomainError && failure.reason.messages[0]?.code === 'FAV022');

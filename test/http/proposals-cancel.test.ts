@@ -9,6 +9,7 @@ import { approveProposal, assignProposal, disburseProposal, requestPayment } fro
 import { proposalDeps } from '../../src/bindings.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 import { OTHER_CPF, consult, createOk, personDto } from './proposals-fixture.js';
+import { inOutbox } from '../support/outbox.js';
 
 let service: TestService;
 let partner: TestPartner;
@@ -41,13 +42,13 @@ async function proposal(stage: 'finalized' | 'pending' | 'disbursed' | 'assigned
   const p = await createOk(service, token, personDto());
   if (stage === 'finalized') return p;
   const db = service.database.db;
-  await approveProposal(db, service.clock, op(p.numero));
+  await inOutbox(db, service.clock, (s) => approveProposal(s, op(p.numero)));
   if (stage === 'pending') {
-    await requestPayment(db, service.clock, op(p.numero));
+    await inOutbox(db, service.clock, (s) => requestPayment(s, op(p.numero)));
     return p;
   }
-  await disburseProposal(db, service.clock, op(p.numero, disbursedAt), proposalDeps(service.config));
-  if (stage === 'assigned') await assignProposal(db, service.clock, op(p.numero));
+  await inOutbox(db, service.clock, (s) => disburseProposal(s, op(p.numero, disbursedAt), proposalDeps(service.config)));
+  if (stage === 'assigned') await inOutbox(db, service.clock, (s) => assignProposal(s, op(p.numero)));
   return p;
 }
 

@@ -10,6 +10,7 @@ import { approveProposal, assignProposal, disburseProposal, requestPayment } fro
 import { proposalDeps } from '../../src/bindings.js';
 import { TEST_NOW, startTestService, type TestPartner, type TestService } from '../support/app.js';
 import { ACCOUNT, OTHER_CPF, consult, createOk, personDto, post, problems } from './proposals-fixture.js';
+import { inOutbox } from '../support/outbox.js';
 
 let service: TestService;
 let partnerA: TestPartner;
@@ -26,13 +27,13 @@ async function create(patch: Record<string, unknown> = {}, parametros: unknown[]
 
 async function approved() {
   const p = await create();
-  await approveProposal(service.database.db, service.clock, op(p.numero));
+  await inOutbox(service.database.db, service.clock, (s) => approveProposal(s, op(p.numero)));
   return p;
 }
 
 async function disbursed() {
   const p = await approved();
-  await disburseProposal(service.database.db, service.clock, op(p.numero), proposalDeps(service.config));
+  await inOutbox(service.database.db, service.clock, (s) => disburseProposal(s, op(p.numero), proposalDeps(service.config)));
   return p;
 }
 
@@ -133,7 +134,7 @@ describe('Proposta/Recusar: every catalogue code', () => {
   test('drafts, approved and payment-pending proposals may be refused too', async () => {
     const draft = await create({}, DRAFT);
     const pending = await approved();
-    await requestPayment(service.database.db, service.clock, op(pending.numero));
+    await inOutbox(service.database.db, service.clock, (s) => requestPayment(s, op(pending.numero)));
     for (const p of [draft, await approved(), pending]) assert.equal((await refuse(tokenA, { numeroProposta: p.numero })).status, 200);
   });
 
@@ -175,7 +176,7 @@ describe('Proposta/Recusar: every catalogue code', () => {
     const r = await refuse(tokenA, { codigoProposta: p.codigo });
     assert.deepEqual(problems(r.body), [['dto', 'C0056/V0003']]);
     assert.equal(r.body.messages[0]!.description, 'A situação atual Liberada não permite marcar a proposta como recusada.');
-    await assignProposal(service.database.db, service.clock, op(p.numero));
+    await inOutbox(service.database.db, service.clock, (s) => assignProposal(s, op(p.numero)));
     assert.match((await refuse(tokenA, { codigoProposta: p.codigo })).body.messages[0]!.description, /situação atual Cedida/);
   });
 });
@@ -189,7 +190,7 @@ describe('Proposta/AtualizarContaPagamento', () => {
     const finalized = await create();
     const approvedOne = await approved();
     const pending = await approved();
-    await requestPayment(service.database.db, service.clock, op(pending.numero));
+    await inOutbox(service.database.db, service.clock, (s) => requestPayment(s, op(pending.numero)));
     const released = await disbursed();
     for (const p of [finalized, approvedOne, pending, released]) {
       const r = await update({ numeroProposta: String(p.numero) });

@@ -15,6 +15,7 @@ import { proposalDeps } from '../../src/bindings.js';
 import { operationExamples } from '../../src/reference/operation-examples.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 import { ACCOUNT, consult, createOk, personDto, post } from './proposals-fixture.js';
+import { inOutbox } from '../support/outbox.js';
 
 let service: TestService;
 let partner: TestPartner;
@@ -108,8 +109,8 @@ describe('the proposal commands on the runner', () => {
   test('CancelarProposta runs proposal.partner-cancel; the PascalCase answer carries the refund boleto', async () => {
     const p = await createOk(service, token, personDto());
     const op = { numero: p.numero, at: null, reason: null, by: 'operador:teste' };
-    await approveProposal(service.database.db, service.clock, op);
-    await disburseProposal(service.database.db, service.clock, { ...op, at: localDate('2026-11-23') }, proposalDeps(service.config));
+    await inOutbox(service.database.db, service.clock, (s) => approveProposal(s, op));
+    await inOutbox(service.database.db, service.clock, (s) => disburseProposal(s, { ...op, at: localDate('2026-11-23') }, proposalDeps(service.config)));
     const { first, stored } = await onceAndReplay('/FGTS/CancelarProposta', { dto: { codigoProposta: p.codigo }, motivoCancelamento: 'desistência' }, 'cancel-1', 'proposal.partner-cancel', new RegExp(`^proposal ${p.numero} cancelled by the customer`));
     assert.equal(first.status, 200, first.raw.body);
     const answer = JSON.parse(first.raw.body) as { Boleto: string | null; HasError: boolean };

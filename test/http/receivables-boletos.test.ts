@@ -9,6 +9,7 @@ import { linhaDigitavelToBarcode } from '../../src/modules/receivables/collectio
 import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-code.js';
 import { TEST_NOW, TEST_PUBLIC_URL } from '../support/app.js';
 import { call, details, ok, openFor, outbox, refused, runJobs, singleBoleto, startWorld, type World } from './receivables-fixture.js';
+import { inOutbox } from '../support/outbox.js';
 
 let world: World;
 before(async () => {
@@ -302,8 +303,8 @@ describe('ConsultarBoletos', () => {
     const { cancelScheduleWith } = await import('../../src/modules/receivables/schedule/schedule-lifecycle.js');
     const cancelSchedule = cancelScheduleWith(world.service.config.receivables);
     const { localDate } = await import('../../src/platform/dates.js');
-    await world.service.database.db.transaction().execute((tx) =>
-      cancelSchedule(tx, { proposalId: s.proposalId, partnerId: world.partner.partnerId, cancelledOn: localDate('2026-11-23'), refundAmount: null, refundDueDate: localDate('2026-11-30'), description: 'x' }, world.service.clock.now()),
+    await inOutbox(world.service.database.db, world.service.clock, (o) =>
+      cancelSchedule(o.tx, o.enqueue, { proposalId: s.proposalId, partnerId: world.partner.partnerId, cancelledOn: localDate('2026-11-23'), refundAmount: null, refundDueDate: localDate('2026-11-30'), description: 'x' }, world.service.clock.now()),
     );
     assert.deepEqual(await boletosOf(s.proposalId), []);
     const cancelled = await boletosOf(s.proposalId, { trazerBoletosCancelados: true });

@@ -6,6 +6,7 @@ import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-co
 import { sandboxSettings } from '../../src/modules/receivables/settings.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
 import { call, details, ok, openFor, outbox, refused, runJobs, startWorld, type World } from './receivables-fixture.js';
+import { inOutbox } from '../support/outbox.js';
 
 let world: World;
 before(async () => {
@@ -155,7 +156,7 @@ describe('FGTS/CancelarCobrancas', () => {
     const being = await refused(world, CANCEL, cancel(s.proposalId, [a]));
     assert.deepEqual(being.map(([f, code]) => [f, code]), [[`${F}[0]`, 'COB006']]);
     await runJobs(world);
-    await payCharge(world.service.database.db, world.service.clock, { settings: sandboxSettings(), proposals: {} }, b, { amount: null, at: null });
+    await inOutbox(world.service.database.db, world.service.clock, (o) => payCharge(o.tx, o.enqueue, o.clock, { settings: sandboxSettings(), proposals: {} }, b, { amount: null, at: null }));
     const problems = await refused(world, CANCEL, cancel(s.proposalId, [c, unknown, elsewhere, a, b]));
     assert.deepEqual(problems.map(([f, code]) => [f, code]), [
       [`${F}[1]`, 'COB003'],

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { receivablesJobHandlers } from '../../src/modules/receivables/routes.js';
 import { openSampleSchedule, type OpeningOverrides } from '../../src/modules/receivables/test-fixtures.js';
 import type { ScheduleOpening } from '../../src/modules/receivables/schedule/schedule-contract.js';
-import { runDueJobs, type JobRunSummary } from '../../src/platform/jobs.js';
+import { runDueJobs, withOutbox, type JobRunSummary } from '../../src/platform/jobs.js';
+import { outboxWriter } from '../../src/bindings.js';
 import { post, type Envelope } from './proposals-fixture.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 
@@ -49,7 +50,7 @@ export async function refused(world: World, path: string, body: unknown): Promis
 }
 
 export function runJobs(world: World): Promise<JobRunSummary> {
-  return runDueJobs(world.service.database.db, world.service.clock, receivablesJobHandlers);
+  return runDueJobs(world.service.database.db, world.service.clock, withOutbox(receivablesJobHandlers, outboxWriter));
 }
 
 export async function outbox(world: World, proposalId: string): Promise<Array<{ type: number; body: Record<string, unknown> }>> {

@@ -10,6 +10,7 @@ import { localDate } from '../../src/platform/dates.js';
 import { dec } from '../../src/platform/money.js';
 import { createOk, personDto } from './proposals-fixture.js';
 import { details, ok, openFor, outbox, refused, startWorld, type Detail, type World } from './receivables-fixture.js';
+import { inOutbox } from '../support/outbox.js';
 
 let world: World;
 before(async () => {
@@ -139,8 +140,8 @@ describe('IncluirLancamentoMultiplasParcelas', () => {
 
   test('a cancelled schedule takes no launch', async () => {
     const s = await openFor(world);
-    await world.service.database.db.transaction().execute((tx) =>
-      cancelScheduleWith(world.service.config.receivables)(tx, { proposalId: s.proposalId, partnerId: world.partner.partnerId, cancelledOn: localDate('2026-11-23'), refundAmount: null, refundDueDate: localDate('2026-11-30'), description: 'x' }, world.service.clock.now()),
+    await inOutbox(world.service.database.db, world.service.clock, (o) =>
+      cancelScheduleWith(world.service.config.receivables)(o.tx, o.enqueue, { proposalId: s.proposalId, partnerId: world.partner.partnerId, cancelledOn: localDate('2026-11-23'), refundAmount: null, refundDueDate: localDate('2026-11-30'), description: 'x' }, world.service.clock.now()),
     );
     assert.deepEqual((await refused(world, LAUNCH, launches(s.proposalId, [{ nroParcela: 1, dtPagamento: '2026-11-23', vlrPagamento: 1 }]))).map(([f, c]) => [f, c]), [['dto', 'AGD003']]);
     const detail = await details(world, s.proposalId);
@@ -210,8 +211,8 @@ describe('paid off', () => {
   test('paying every installment of a disbursed proposal: situacaoAgenda 1, event 7, the proposal liquidada', async () => {
     const proposal = await createOk(world.service, world.token, personDto());
     const db = world.service.database.db;
-    await approveProposal(db, world.service.clock, { numero: proposal.numero, by: 'teste' });
-    await disburseProposal(db, world.service.clock, { numero: proposal.numero, by: 'teste' }, proposalDeps(world.service.config));
+    await inOutbox(db, world.service.clock, (s) => approveProposal(s, { numero: proposal.numero, by: 'teste' }));
+    await inOutbox(db, world.service.clock, (s) => disburseProposal(s, { numero: proposal.numero, by: 'teste' }, proposalDeps(world.service.config)));
     const open = await details(world, proposal.codigo);
     assert.equal(open.situacaoProposta, Status.disbursed);
     const items = open.parcelas.map((p, i) => ({ nroParcela: p.nroParcela, dtPagamento: '2026-11-23', vlrPagamento: i === 0 ? 1 : p.vlrParcela }));

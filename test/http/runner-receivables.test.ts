@@ -13,6 +13,7 @@ import { hashRequest } from '../../src/platform/idempotency.js';
 import type { RunnerOperation } from '../../src/platform/http/route.js';
 import { TEST_PUBLIC_URL } from '../support/app.js';
 import { openFor, startWorld, type World } from './receivables-fixture.js';
+import { outboxWriter } from '../../src/bindings.js';
 
 const MIGRATION = new URL('../../src/platform/db/migrations/0034-idempotency-receivables-scope.sql', import.meta.url);
 
@@ -105,7 +106,7 @@ describe('receivables commands on the runner', () => {
 
   test('migration 0034 renames the scope of every receivables operation on the runner, one line each', () => {
     const migration = readFileSync(MIGRATION, 'utf8');
-    const deps = { settings: sandboxSettings(), publicUrl: TEST_PUBLIC_URL, proposals: {} };
+    const deps = { settings: sandboxSettings(), publicUrl: TEST_PUBLIC_URL, proposals: {}, outbox: outboxWriter };
     const moved = receivablesRoutes(deps).filter((r) => typeof r.handler !== 'function');
     assert.equal(moved.length, 7);
     for (const route of moved) {

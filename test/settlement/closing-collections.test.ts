@@ -20,6 +20,7 @@ import { approveProposal, disburseProposal } from '../../src/modules/proposals/o
 import { startTestService } from '../support/app.js';
 import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
 import { deliverWebhooksTo, pixChargeOf, pixEnv, registeredAt } from './pix-fixture.js';
+import { inOutbox } from '../support/outbox.js';
 
 let certs: FakeCerts;
 let provider: FakePixProvider;
@@ -68,7 +69,7 @@ test('a cancelled schedule: its provider charge removed at the provider then can
   const s = await openFor(world, { firstDue: '2024-02-10', disbursedOn: '2024-01-10', count: 3 });
   const boleto = await registeredBoleto(s.proposalId, 1, '2024-02-10');
   const chargeId = await pixChargeOf(world, s.proposalId, 2, '2024-03-10');
-  await db().transaction().execute((tx) => cancelScheduleWith(world.service.config.receivables)(tx, { proposalId: s.proposalId, partnerId: world.partner.partnerId, cancelledOn: localDate('2024-01-15'), refundAmount: null, refundDueDate: localDate('2024-01-22'), description: 'Desistência' }, world.service.clock.now()));
+  await inOutbox(db(), world.service.clock, (o) => cancelScheduleWith(world.service.config.receivables)(o.tx, o.enqueue, { proposalId: s.proposalId, partnerId: world.partner.partnerId, cancelledOn: localDate('2024-01-15'), refundAmount: null, refundDueDate: localDate('2024-01-22'), description: 'Desistência' }, world.service.clock.now()));
   assert.equal(await chargeStatus(chargeId), 'cancelling', 'waits for the provider');
   assert.equal(await atProvider(chargeId), 'ATIVA');
   assert.equal(await boletoStatus(boleto.id), 4, 'cancelled');
@@ -95,8 +96,8 @@ test('a cancelled schedule: its provider charge removed at the provider then can
 async function disbursedProposal(): Promise<string> {
   const p = await createOk(world.service, world.token, personDto({ prazo: 3, dtPrimeiroVencto: '2024-02-15' }));
   const step = { numero: p.numero, at: localDate('2024-01-15'), reason: null, by: 'operador:teste' };
-  await approveProposal(db(), world.service.clock, step);
-  await disburseProposal(db(), world.service.clock, step, proposalDeps(world.service.config));
+  await inOutbox(db(), world.service.clock, (s) => approveProposal(s, step));
+  await inOutbox(db(), world.service.clock, (s) => disburseProposal(s, step, proposalDeps(world.service.config)));
   return p.codigo;
 }
 

@@ -15,6 +15,7 @@ import { cancelBoletoNow } from '../../src/modules/receivables/collections/colle
 import { scheduleById } from '../../src/modules/receivables/schedule/schedule-repository.js';
 import type { LocalDate } from '../../src/platform/dates.js';
 import { dec } from '../../src/platform/money.js';
+import { inOutbox } from '../support/outbox.js';
 
 let world: World;
 let dir: string;
@@ -118,10 +119,10 @@ test('remittance, then a return file applied once: registered, rejected, late ov
   assert.deepEqual([resent.registrations, resent.fileSequence], [1, 2]);
   const ev4 = { sequence: BigInt(b4.nosso_numero_seq), documentNumber: String(b4.numero), dueDate: '2024-03-10' as LocalDate, amount: '350.00' };
   assert.equal((await cli('cnab', 'retorno', returnFile('ret-3.ret', [{ ...ev4, movement: '02' }], 3))).code, 0);
-  await db.transaction().execute(async (tx) => {
+  await inOutbox(db, new Date(), async ({ tx, enqueue }) => {
     const schedule = await scheduleById(tx, b4.partner_id, b4.schedule_id, true);
     const row = await tx.selectFrom('receivable_boletos').selectAll().where('id', '=', b4.id).forUpdate().executeTakeFirstOrThrow();
-    await cancelBoletoNow(tx, schedule, row, new Date());
+    await cancelBoletoNow(tx, enqueue, schedule, row, new Date());
   });
   const writeOff = JSON.parse((await cli('cnab', 'remessa', '--out', dir, '--json')).out) as { path: string; registrations: number; writeOffs: number; fileSequence: number };
   assert.deepEqual([writeOff.registrations, writeOff.writeOffs, writeOff.fileSequence], [0, 1, 3]);

@@ -6,9 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createPartner, generatePartnerKeyPair } from '../../modules/partners/index.js';
-import { approveProposal, disburseProposal } from '../../modules/proposals/operator-lifecycle.js';
-import { proposalDeps, receivablesDeps } from '../../bindings.js';
-import { payBoleto } from '../../modules/receivables/index.js';
+import { proposalOperatorCommands } from '../../modules/proposals/index.js';
+import { commandDeps, proposalDeps, receivablesDeps } from '../../bindings.js';
+import { paymentCommands } from '../../modules/receivables/index.js';
+import { runDefined, type CommandDefinition } from '../../platform/commands.js';
+import type { Config } from '../../platform/config/env.js';
 import { addDays, brazilDateAt } from '../../platform/dates.js';
 import { withCliContext } from '../context.js';
 import type { CliIo } from '../io.js';
@@ -85,9 +87,11 @@ async function flow(server: DemoServer, options: DemoOptions, io: CliIo, dir: st
   step('Create: POST /Proposta/IncluirManualSimplificado (R$ 10,000.00, 12 months at 2% a month)', [`numero ${numero}, codigo ${String(created.codigo)}`, `installment R$ ${String(created.vlrParcela)}, CET ${String(created.percCETAnual)} % a year`]);
 
   const command = { numero, at: null, reason: null, by: OPERATOR };
-  const approved = await withCliContext(({ db, clock }) => approveProposal(db, clock, command));
+  const operator = { kind: 'operator' as const, id: OPERATOR, source: 'demo' };
+  const asOperator = <I, R>(define: (config: Config) => CommandDefinition<I, R>, input: I) => withCliContext(async ({ db, clock, config }) => (await runDefined(commandDeps(db, clock, config), define(config), input, operator)).result);
+  const approved = await asOperator((config) => proposalOperatorCommands(proposalDeps(config)).approve, command);
   step(`Approve (the analyst: caas proposal approve ${numero})`, [`now ${approved.situacao} ${approved.descricaoSituacao}`]);
-  const disbursed = await withCliContext(({ db, clock, config }) => disburseProposal(db, clock, { ...command, reason: 'demo TED' }, proposalDeps(config)));
+  const disbursed = await asOperator((config) => proposalOperatorCommands(proposalDeps(config)).disburse, { ...command, reason: 'demo TED' });
   step(`Disburse (the service team: caas proposal disburse ${numero})`, [`now ${disbursed.situacao} ${disbursed.descricaoSituacao}: the receivables schedule is open`]);
 
   const generated = await callOperation(server.url, token, '/AgendaRecebivel/GerarUnicoBoleto', {
@@ -101,8 +105,8 @@ async function flow(server: DemoServer, options: DemoOptions, io: CliIo, dir: st
   fs.writeFileSync(pdf, Buffer.from(await printed.arrayBuffer()));
   step('Boleto: POST /AgendaRecebivel/GerarUnicoBoleto for installment 1 (by numeroProposta)', [`boleto nº ${boleto.numeroBoleto}, R$ ${boleto.valorBoleto}`, `linha digitável ${boleto.linhaDigitavel}`, `look at the slip: ${pdf}`]);
 
-  const receipt = await withCliContext(({ db, clock, config }) => payBoleto(db, clock, receivablesDeps(config), boleto.numeroBoleto, { amount: null, at: null }));
-  step(`Pay at the (sandbox) bank: caas boleto pay ${boleto.numeroBoleto}`, [`R$ ${receipt.amount.toFixed(2)} received on ${receipt.date}, ${receipt.launches} launch(es)`]);
+  const receipt = await asOperator((config) => paymentCommands(receivablesDeps(config)).payBoleto, { numero: boleto.numeroBoleto, payment: { amount: null, at: null } });
+  step(`Pay at the (sandbox) bank: caas boleto pay ${boleto.numeroBoleto}`, [`R$ ${receipt.amount} received on ${receipt.date}, ${receipt.launches} launch(es)`]);
 
   const details = await callOperation(server.url, token, '/AgendaRecebivel/ConsultarDetalhes', { dto: { numeroProposta: numero, nroParcelas: [1] }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } });
   const first = (details.parcelas as Array<{ nroParcela: number; situacao: number; vlrTotalPago: number; vlrSaldoAtual: number }>)[0]!;

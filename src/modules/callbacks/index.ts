@@ -8,8 +8,9 @@ import { parseCallbacksEnv } from './settings.js';
 export { parseCallbackUrl } from './address-guard.js';
 export { parsePartnerHeader } from './partner-header.js';
 export { generateSecret } from './signing.js';
-// What a state change enqueues in its own transaction (payees, receivables): the event and its delivery job.
-export { enqueueCallback } from './outbox.js';
+// What a state change emits through the command runner's outbox hook (payees, receivables); the
+// row-writing writer is the composition root's alone (src/bindings.ts), no other module's.
+export { emitCallback, writeCallbackOutbox } from './outbox.js';
 export { boletoCancelledEvent, boletoCreatedEvent, chargeCancelledEvent, chargeRegisteredEvent, EventType, installmentLaunchEvent, payeeEvent, scheduleCreatedEvent, scheduleEvent, type ProposalRef } from './events.js';
 // Console (issue 16): the outbox as the service team sees it, and redelivery.
 export { CALLBACK_STATUSES, countCallbacksByStatus, listCallbacks, redeliverCallbackCommand, type CallbackListItem, type CallbackStatus } from './callbacks-admin.js';

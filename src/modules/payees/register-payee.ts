@@ -52,7 +52,7 @@ async function register(input: RegisterPayeeInput, ctx: CommandContext): Promise
       situacao_at: autoApprove ? now : null,
     };
     if (await insertPayeeIfNew(ctx.tx, row)) {
-      if (autoApprove) await recordDecision(ctx.tx, { payeeId: row.id, partnerId, situacao: PayeeSituacao.aprovado, by: AUTO_REVIEWER, reason: null, at: now });
+      if (autoApprove) await recordDecision(ctx.tx, ctx.enqueue, { payeeId: row.id, partnerId, situacao: PayeeSituacao.aprovado, by: AUTO_REVIEWER, reason: null, at: now });
       return { outcome: autoApprove ? 'autoApproved' : 'pending', payeeId: row.id, status: situacaoOf(row) };
     }
     const existing = await findLiveByIdentity(ctx.tx, partnerId, payee);

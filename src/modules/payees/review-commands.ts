@@ -8,11 +8,11 @@ import { approvePayee, type ApproveInput, rejectPayee, type RejectInput } from '
 export const approvePayeeCommand: CommandDefinition<ApproveInput, PayeeWire> = {
   name: 'payee.approve',
   summarize: (payee) => `payee ${payee.codigoFavorecido} approved`,
-  handler: (input, { tx, clock }) => approvePayee(tx, clock, { codigoFavorecido: input.codigoFavorecido, by: input.by }),
+  handler: (input, ctx) => approvePayee(ctx, { codigoFavorecido: input.codigoFavorecido, by: input.by }),
 };
 
 export const rejectPayeeCommand: CommandDefinition<RejectInput, PayeeWire> = {
   name: 'payee.reject',
   summarize: (payee) => `payee ${payee.codigoFavorecido} rejected`,
-  handler: (input, { tx, clock }) => rejectPayee(tx, clock, { codigoFavorecido: input.codigoFavorecido, by: input.by, reason: input.reason }),
+  handler: (input, ctx) => rejectPayee(ctx, { codigoFavorecido: input.codigoFavorecido, by: input.by, reason: input.reason }),
 };

@@ -2,10 +2,10 @@
 // is recorded: the payee's new situacao, the history row (who, when, why) and the partner's
 // callback event, all in one transaction. Automatic approval (register-payee.ts) comes through
 // recordDecision too, with who = 'auto'.
-import type { Clock } from '../../platform/clock.js';
-import { inTransaction, type Db, type Executor } from '../../platform/db/pool.js';
+import type { CommandScope, Enqueue } from '../../platform/commands.js';
+import { inTransaction, type Executor } from '../../platform/db/pool.js';
 import { businessError, validationError } from '../../platform/errors.js';
-import { enqueueCallback, EventType, payeeEvent } from '../callbacks/index.js';
+import { emitCallback, EventType, payeeEvent } from '../callbacks/index.js';
 import { insertReview, isUuid, lockPayeeForReview, type PayeeRow, setPayeeSituacao } from './payee-repository.js';
 import { checkRejectionReason, checkReviewer, type CheckedText, type Decision, nextSituacao, PayeeReviewCode, PayeeSituacao, type PayeeSituacaoCode } from './payee-status.js';
 import { payeeWire, situacaoOf, type PayeeWire } from './payee-view.js';
@@ -19,11 +19,15 @@ export interface DecisionRecord {
   at: Date;
 }
 
-/** Writes the history row and the callback event of a decision whose situacao is already stored. */
-export async function recordDecision(tx: Executor, d: DecisionRecord): Promise<void> {
+/**
+ * Writes the history row and emits the callback event of a decision whose situacao is already
+ * stored (the runner writes the event after the handler: payee_reviews' reference to it is
+ * checked at commit, migration 0037).
+ */
+export async function recordDecision(tx: Executor, enqueue: Enqueue, d: DecisionRecord): Promise<void> {
   const approved = d.situacao === PayeeSituacao.aprovado;
   const event = payeeEvent(approved ? EventType.payeeApproved : EventType.payeeRejected, d.at, { codigoFavorecido: d.payeeId, motivo: d.reason });
-  const callbackEventId = await enqueueCallback(tx, d.partnerId, event, d.at);
+  const callbackEventId = emitCallback(enqueue, d.partnerId, event);
   await insertReview(tx, { payee_id: d.payeeId, partner_id: d.partnerId, decision: d.situacao, reviewed_by: d.by, reason: d.reason, decided_at: d.at, callback_event_id: callbackEventId });
 }
 
@@ -40,8 +44,8 @@ export interface RejectInput extends ApproveInput {
  * Approves a pendente payee. Errors: FAV026 (reviewer name), FAV021 (no such payee),
  * FAV022 (already approved), FAV023 (rejected: final).
  */
-export function approvePayee(db: Db, clock: Clock, input: ApproveInput): Promise<PayeeWire> {
-  return decide(db, clock, input.codigoFavorecido, 'approve', checked(checkReviewer(input.by)), null);
+export function approvePayee(scope: CommandScope, input: ApproveInput): Promise<PayeeWire> {
+  return decide(scope, input.codigoFavorecido, 'approve', checked(checkReviewer(input.by)), null);
 }
 
 /**
@@ -49,9 +53,9 @@ export function approvePayee(db: Db, clock: Clock, input: ApproveInput): Promise
  * (reviewer name), FAV025 (reason missing or too long), FAV021 (no such payee), FAV024 (already
  * rejected).
  */
-export function rejectPayee(db: Db, clock: Clock, input: RejectInput): Promise<PayeeWire> {
+export function rejectPayee(scope: CommandScope, input: RejectInput): Promise<PayeeWire> {
   const by = checked(checkReviewer(input.by));
-  return decide(db, clock, input.codigoFavorecido, 'reject', by, checked(checkRejectionReason(input.reason)));
+  return decide(scope, input.codigoFavorecido, 'reject', by, checked(checkRejectionReason(input.reason)));
 }
 
 function checked(result: CheckedText): string {
@@ -59,18 +63,18 @@ function checked(result: CheckedText): string {
   return result.text;
 }
 
-async function decide(db: Db, clock: Clock, codigo: string, decision: Decision, by: string, reason: string | null): Promise<PayeeWire> {
+async function decide(scope: CommandScope, codigo: string, decision: Decision, by: string, reason: string | null): Promise<PayeeWire> {
   const notFound = () => businessError(PayeeReviewCode.notFound, `Favorecido ${codigo} não encontrado.`, 'codigoFavorecido');
   if (!isUuid(codigo)) throw notFound();
-  return inTransaction(db, async (tx) => {
+  return inTransaction(scope.tx, async (tx) => {
     const payee = await lockPayeeForReview(tx, codigo);
     if (!payee) throw notFound();
     const transition = nextSituacao(situacaoOf(payee), decision);
     if (!transition.ok) throw businessError(transition.code, transition.description, 'codigoFavorecido', payee.id);
     const situacao = decidedSituacao(transition.situacao);
-    const at = clock.now();
+    const at = scope.clock.now();
     await setPayeeSituacao(tx, payee.id, situacao, reason, at);
-    await recordDecision(tx, { payeeId: payee.id, partnerId: payee.partner_id, situacao, by, reason, at });
+    await recordDecision(tx, scope.enqueue, { payeeId: payee.id, partnerId: payee.partner_id, situacao, by, reason, at });
     return payeeWire(afterDecision(payee, situacao, reason, at));
   });
 }

@@ -99,6 +99,7 @@ export async function cancelRow(events: EventContext, row: ProposalRow, deps: Pr
   await applyEvent(events, row, 'cancel', { on: today, reason: reason ?? defaultReason, patch: { cancellation_reason: reason, refund_amount: refund.toFixed(2) }, details: { vlrDevolucao: refund.toFixed(2) } });
   const { refundBoletoId } = await deps.schedule.cancelSchedule(
     events.tx,
+    events.enqueue,
     { proposalId: row.id, partnerId: row.partner_id, cancelledOn: today, refundAmount: refund, refundDueDate: addDays(today, REFUND_DUE_DAYS), description: `Devolução do valor liberado - cancelamento da proposta ${row.numero}` },
     events.now,
   );

@@ -30,11 +30,11 @@ function define(name: string, handler: ProposalOperatorCommand['handler']): Prop
 /** Bound to the proposals module's dependencies at the composition root (or by the CLI). */
 export function proposalOperatorCommands(deps: ProposalDeps): ProposalOperatorCommands {
   return {
-    approve: define('proposal.approve', (input, { tx, clock }) => approveProposal(tx, clock, input)),
-    requestPayment: define('proposal.request-payment', (input, { tx, clock }) => requestPayment(tx, clock, input)),
-    disburse: define('proposal.disburse', (input, { tx, clock }) => disburseProposal(tx, clock, input, deps)),
-    assign: define('proposal.assign', (input, { tx, clock }) => assignProposal(tx, clock, input)),
-    refuse: define('proposal.refuse', (input, { tx, clock }) => refuseProposalAsOperator(tx, clock, input)),
-    cancel: define('proposal.cancel', (input, { tx, clock }) => cancelProposalAsOperator(tx, clock, input, deps)),
+    approve: define('proposal.approve', (input, ctx) => approveProposal(ctx, input)),
+    requestPayment: define('proposal.request-payment', (input, ctx) => requestPayment(ctx, input)),
+    disburse: define('proposal.disburse', (input, ctx) => disburseProposal(ctx, input, deps)),
+    assign: define('proposal.assign', (input, ctx) => assignProposal(ctx, input)),
+    refuse: define('proposal.refuse', (input, ctx) => refuseProposalAsOperator(ctx, input)),
+    cancel: define('proposal.cancel', (input, ctx) => cancelProposalAsOperator(ctx, input, deps)),
   };
 }

@@ -1,8 +1,8 @@
 // The service team's part of the lifecycle (`caas proposal approve|disburse|assign|refuse`):
 // the same state machine and transition writer as the HTTP operations, one transaction per
 // command. The proposal is named by its number (unique across partners); `at` dates the event.
-import type { Clock } from '../../platform/clock.js';
-import { inTransaction, type Db, type Tx } from '../../platform/db/pool.js';
+import type { CommandScope } from '../../platform/commands.js';
+import { inTransaction, type Tx } from '../../platform/db/pool.js';
 import { addDays, compareDates, type LocalDate, localDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
 import { ProposalCode, refusal } from './proposal-codes.js';
@@ -51,13 +51,13 @@ function eventDate(command: OperatorCommand, today: LocalDate, aheadDaysMax: num
   return on;
 }
 
-async function run(db: Db, clock: Clock, command: OperatorCommand, aheadDaysMax: number, work: (step: Step) => Promise<ProposalRow>): Promise<OperatorOutcome> {
-  const now = clock.now();
+async function run(scope: CommandScope, command: OperatorCommand, aheadDaysMax: number, work: (step: Step) => Promise<ProposalRow>): Promise<OperatorOutcome> {
+  const now = scope.clock.now();
   const on = eventDate(command, todayOf(now), aheadDaysMax);
-  return inTransaction(db, async (tx: Tx) => {
+  return inTransaction(scope.tx, async (tx: Tx) => {
     const row = await findByNumberForOperator(tx, command.numero, 'wait');
     if (row === null) throw refusal(ProposalCode.notFound, `Proposta ${command.numero} não encontrada.`);
-    const ctx: EventContext = { tx, now, actor: { kind: 'operator', name: command.by } };
+    const ctx: EventContext = { tx, now, actor: { kind: 'operator', name: command.by }, enqueue: scope.enqueue };
     const seen = await lastHistoryId(tx, row.id);
     const after = await work({ ctx, row, on, command });
     const status = statusOf(after);
@@ -76,12 +76,12 @@ async function transitionsAfter(tx: Tx, proposalId: string, afterId: number): Pr
   return entries.map((h) => ({ event: h.event as LifecycleEvent, from: h.from_status ?? 0, to: h.to_status, on: localDate(h.occurred_on) }));
 }
 
-export function approveProposal(db: Db, clock: Clock, command: OperatorCommand): Promise<OperatorOutcome> {
-  return run(db, clock, command, 0, ({ ctx, row, on }) => applyEvent(ctx, row, 'approve', { on, reason: command.reason ?? null }));
+export function approveProposal(scope: CommandScope, command: OperatorCommand): Promise<OperatorOutcome> {
+  return run(scope, command, 0, ({ ctx, row, on }) => applyEvent(ctx, row, 'approve', { on, reason: command.reason ?? null }));
 }
 
-export function assignProposal(db: Db, clock: Clock, command: OperatorCommand): Promise<OperatorOutcome> {
-  return run(db, clock, command, 0, ({ ctx, row, on }) => applyEvent(ctx, row, 'assign', { on, reason: command.reason ?? null }));
+export function assignProposal(scope: CommandScope, command: OperatorCommand): Promise<OperatorOutcome> {
+  return run(scope, command, 0, ({ ctx, row, on }) => applyEvent(ctx, row, 'assign', { on, reason: command.reason ?? null }));
 }
 
 function requiredReason(command: OperatorCommand, what: string): string {
@@ -94,16 +94,16 @@ function requiredReason(command: OperatorCommand, what: string): string {
  * The customer withdrew (CDC art. 49) and told the service team: the same rules, refund and
  * schedule closing as FGTS/CancelarProposta (cancelRow), dated today; a reason is required.
  */
-export function cancelProposalAsOperator(db: Db, clock: Clock, command: OperatorCommand, deps: ProposalDeps): Promise<OperatorOutcome> {
-  return run(db, clock, command, 0, async ({ ctx, row }) => {
+export function cancelProposalAsOperator(scope: CommandScope, command: OperatorCommand, deps: ProposalDeps): Promise<OperatorOutcome> {
+  return run(scope, command, 0, async ({ ctx, row }) => {
     const reason = requiredReason(command, 'do cancelamento');
     await cancelRow(ctx, row, deps, reason, reason);
     return (await findByNumberForOperator(ctx.tx, row.numero, 'none')) ?? row;
   });
 }
 
-export function refuseProposalAsOperator(db: Db, clock: Clock, command: OperatorCommand): Promise<OperatorOutcome> {
-  return run(db, clock, command, 0, ({ ctx, row, on }) => {
+export function refuseProposalAsOperator(scope: CommandScope, command: OperatorCommand): Promise<OperatorOutcome> {
+  return run(scope, command, 0, ({ ctx, row, on }) => {
     return refuseRow(ctx, row, { code: null, text: requiredReason(command, 'da recusa') }, on);
   });
 }
@@ -114,8 +114,8 @@ function requireAccount(row: ProposalRow): void {
 }
 
 /** The payment order is issued but the money has not left yet: aprovada → pendente pagamento. */
-export function requestPayment(db: Db, clock: Clock, command: OperatorCommand): Promise<OperatorOutcome> {
-  return run(db, clock, command, 0, ({ ctx, row, on }) => {
+export function requestPayment(scope: CommandScope, command: OperatorCommand): Promise<OperatorOutcome> {
+  return run(scope, command, 0, ({ ctx, row, on }) => {
     requireAccount(row);
     return applyEvent(ctx, row, 'requestPayment', { on, reason: command.reason ?? null });
   });
@@ -125,8 +125,8 @@ export function requestPayment(db: Db, clock: Clock, command: OperatorCommand): 
  * Disbursement: aprovada → pendente pagamento → liberada (or pendente pagamento → liberada), and
  * the receivables schedule opens with the plan's installments, in the same transaction.
  */
-export function disburseProposal(db: Db, clock: Clock, command: OperatorCommand, deps: ProposalDeps): Promise<OperatorOutcome> {
-  return run(db, clock, command, DISBURSEMENT_AHEAD_DAYS_MAX, async ({ ctx, row, on }) => {
+export function disburseProposal(scope: CommandScope, command: OperatorCommand, deps: ProposalDeps): Promise<OperatorOutcome> {
+  return run(scope, command, DISBURSEMENT_AHEAD_DAYS_MAX, async ({ ctx, row, on }) => {
     const status = statusOf(row);
     const path = disbursementPath(status);
     if (path.length === 0 && (status === Status.draft || status === Status.finalized)) {
@@ -142,6 +142,7 @@ export function disburseProposal(db: Db, clock: Clock, command: OperatorCommand,
     const installments = plannedInstallmentsOf(await listInstallments(ctx.tx, row.id));
     await deps.schedule.openSchedule(
       ctx.tx,
+      ctx.enqueue,
       {
         proposalId: row.id,
         partnerId: row.partner_id,

@@ -36,5 +36,5 @@ export function historyActor(actor: CommandActor): Actor {
 }
 
 export function partnerEventContext(ctx: CommandContext): EventContext {
-  return { tx: ctx.tx, now: ctx.now, actor: historyActor(ctx.actor) };
+  return { tx: ctx.tx, now: ctx.now, actor: historyActor(ctx.actor), enqueue: ctx.enqueue };
 }

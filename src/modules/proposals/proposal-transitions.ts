@@ -2,6 +2,7 @@
 // status, the event's date column and one history row, in the caller's transaction. HTTP use
 // cases, the operator CLI and receivables (settleProposal) all come through here.
 import type { Updateable } from 'kysely';
+import type { Enqueue } from '../../platform/commands.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { compareDates, type LocalDate } from '../../platform/dates.js';
 import { type LifecycleEvent, type StatusId, Status, decideTransition, eventLabel, isStatusId, statusDescription } from './proposal-lifecycle.js';
@@ -19,6 +20,8 @@ export interface EventContext {
   tx: Executor;
   now: Date;
   actor: Actor;
+  /** The command's outbox hook (callbacks of the schedule it opens or closes). */
+  enqueue: Enqueue;
 }
 
 /** The column that records the date each status was reached (pendente pagamento has none). */
@@ -87,6 +90,11 @@ export function planEvent(ctx: Omit<EventContext, 'tx'>, row: ProposalRow, event
   return { patch, history };
 }
 
+/** Settling a proposal (inside receivables' pay-off) puts nothing in the outbox of its own. */
+const emitsNothing = (): void => {
+  throw new Error('assertion: settling a proposal enqueues no outbox event');
+};
+
 /**
  * For receivables: the schedule of a disbursed (or assigned) proposal is paid off, so the proposal
  * is liquidada. Idempotent: a proposal already liquidada is left as it is. Returns whether it moved.
@@ -95,6 +103,6 @@ export async function settleProposal(tx: Executor, partnerId: string, proposalId
   const row = await findProposal(tx, partnerId, { by: 'codigo', value: proposalId }, 'wait');
   if (row === null) throw new Error(`assertion: settling unknown proposal ${proposalId}`);
   if (row.status === Status.settled) return false;
-  await applyEvent({ tx, now, actor: { kind: 'system', name: 'receivables' } }, row, 'settle', { on: settledOn, reason: 'Agenda de recebíveis quitada' });
+  await applyEvent({ tx, now, actor: { kind: 'system', name: 'receivables' }, enqueue: emitsNothing }, row, 'settle', { on: settledOn, reason: 'Agenda de recebíveis quitada' });
   return true;
 }

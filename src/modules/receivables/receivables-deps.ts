@@ -1,5 +1,6 @@
 // What the receivables use cases need from outside: configuration and the proposals module's
 // read/transition hooks (bound in src/bindings.ts).
+import type { OutboxWriter } from '../../platform/commands.js';
 import type { Executor } from '../../platform/db/pool.js';
 import type { LocalDate } from '../../platform/dates.js';
 import type { Decimal } from '../../platform/money.js';
@@ -41,6 +42,8 @@ export interface ReceivablesDeps {
   proposals: ProposalsPort;
   /** Absent: the sandbox's static BR Code, as without a provider. */
   pixProvider?: PixProviderPort;
+  /** The command runner's outbox writer, for the commands run with these deps outside a face (settlement's bank files and Pix webhook). */
+  outbox: OutboxWriter;
 }
 
 declare module '../../platform/module.js' {

@@ -1,9 +1,10 @@
-// The callback events of receivables, built from rows and put in the outbox inside the caller's
-// transaction (they commit with the change or not at all).
-import type { Executor } from '../../platform/db/pool.js';
+// The callback events of receivables, built from rows and handed to the command runner's outbox
+// hook (`enqueue`, the context's): the runner stores them in the command's transaction, so they
+// commit with the change or not at all.
+import type { Enqueue } from '../../platform/commands.js';
 import type { LocalDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
-import { boletoCancelledEvent, boletoCreatedEvent, chargeCancelledEvent, chargeRegisteredEvent, enqueueCallback, EventType, scheduleCreatedEvent, scheduleEvent, type ProposalRef } from '../callbacks/index.js';
+import { boletoCancelledEvent, boletoCreatedEvent, chargeCancelledEvent, chargeRegisteredEvent, emitCallback, EventType, scheduleCreatedEvent, scheduleEvent, type ProposalRef } from '../callbacks/index.js';
 import type { ScheduleOpening } from './schedule/schedule-contract.js';
 import type { ScheduleRow } from './schedule/schedule-repository.js';
 import type { Selectable } from 'kysely';
@@ -18,7 +19,7 @@ export function proposalRefOf(schedule: ScheduleRow): ProposalRef {
 }
 
 /** Event 0: the schedule as opened (flat body), with the credit date and account. */
-export async function enqueueScheduleCreated(tx: Executor, schedule: ScheduleRow, opening: ScheduleOpening, now: Date): Promise<void> {
+export function enqueueScheduleCreated(enqueue: Enqueue, schedule: ScheduleRow, opening: ScheduleOpening, now: Date): void {
   const a = opening.creditAccount;
   const event = scheduleCreatedEvent(proposalRefOf(schedule), {
     contractDate: opening.contractDate,
@@ -34,16 +35,16 @@ export async function enqueueScheduleCreated(tx: Executor, schedule: ScheduleRow
       vlrSaldoDevedor: p.balanceAfter,
     })),
   });
-  await enqueueCallback(tx, schedule.partner_id, event, now);
+  emitCallback(enqueue, schedule.partner_id, event);
 }
 
 /** Events 1 (cancelled) and 7 (paid off): no sub-object. */
-export async function enqueueScheduleEvent(tx: Executor, type: typeof EventType.scheduleCancelled | typeof EventType.schedulePaidOff, schedule: ScheduleRow, now: Date): Promise<void> {
-  await enqueueCallback(tx, schedule.partner_id, scheduleEvent(type, proposalRefOf(schedule), now), now);
+export function enqueueScheduleEvent(enqueue: Enqueue, type: typeof EventType.scheduleCancelled | typeof EventType.schedulePaidOff, schedule: ScheduleRow, now: Date): void {
+  emitCallback(enqueue, schedule.partner_id, scheduleEvent(type, proposalRefOf(schedule), now));
 }
 
 /** Event 5. A refund boleto covers no installment and has no event. */
-export async function enqueueBoletoCreated(tx: Executor, schedule: ScheduleRow, boleto: BoletoRow, parcelas: readonly number[], now: Date): Promise<void> {
+export function enqueueBoletoCreated(enqueue: Enqueue, schedule: ScheduleRow, boleto: BoletoRow, parcelas: readonly number[], now: Date): void {
   if (parcelas.length === 0) return;
   const event = boletoCreatedEvent(proposalRefOf(schedule), now, {
     codigoBoleto: boleto.id,
@@ -52,14 +53,14 @@ export async function enqueueBoletoCreated(tx: Executor, schedule: ScheduleRow, 
     dtVencimento: boleto.due_date as LocalDate,
     liquidacao: boleto.settlement,
   });
-  await enqueueCallback(tx, schedule.partner_id, event, now);
+  emitCallback(enqueue, schedule.partner_id, event);
 }
 
 /** Event 6. A refund boleto covers no installment and has no event. */
-export async function enqueueBoletoCancelled(tx: Executor, schedule: ScheduleRow, boleto: BoletoRow, parcelas: readonly number[], now: Date): Promise<void> {
+export function enqueueBoletoCancelled(enqueue: Enqueue, schedule: ScheduleRow, boleto: BoletoRow, parcelas: readonly number[], now: Date): void {
   if (parcelas.length === 0) return;
   const event = boletoCancelledEvent(proposalRefOf(schedule), now, { codigoBoleto: boleto.id, nroBoleto: boleto.numero, parcelas: ascending(parcelas) });
-  await enqueueCallback(tx, schedule.partner_id, event, now);
+  emitCallback(enqueue, schedule.partner_id, event);
 }
 
 function chargeInput(charge: ChargeRow, boleto: BoletoRow | null, parcelas: readonly number[]) {
@@ -67,15 +68,15 @@ function chargeInput(charge: ChargeRow, boleto: BoletoRow | null, parcelas: read
 }
 
 /** Event 8: the charge can be paid (its boleto registered, or its Pix code issued). */
-export async function enqueueChargeRegistered(tx: Executor, schedule: ScheduleRow, charge: ChargeRow, boleto: BoletoRow | null, parcelas: readonly number[], now: Date): Promise<void> {
+export function enqueueChargeRegistered(enqueue: Enqueue, schedule: ScheduleRow, charge: ChargeRow, boleto: BoletoRow | null, parcelas: readonly number[], now: Date): void {
   const event = chargeRegisteredEvent(proposalRefOf(schedule), now, { ...chargeInput(charge, boleto, parcelas), imagem: charge.pix_image });
-  await enqueueCallback(tx, schedule.partner_id, event, now);
+  emitCallback(enqueue, schedule.partner_id, event);
 }
 
 /** Event 9: the cancellation of the charge has completed. */
-export async function enqueueChargeCancelled(tx: Executor, schedule: ScheduleRow, charge: ChargeRow, boleto: BoletoRow | null, parcelas: readonly number[], now: Date): Promise<void> {
+export function enqueueChargeCancelled(enqueue: Enqueue, schedule: ScheduleRow, charge: ChargeRow, boleto: BoletoRow | null, parcelas: readonly number[], now: Date): void {
   const event = chargeCancelledEvent(proposalRefOf(schedule), now, { ...chargeInput(charge, boleto, parcelas), estornoLancamento: false });
-  await enqueueCallback(tx, schedule.partner_id, event, now);
+  emitCallback(enqueue, schedule.partner_id, event);
 }
 
 function ascending(numbers: readonly number[]): number[] {

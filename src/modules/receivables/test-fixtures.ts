@@ -6,6 +6,7 @@ import { addMonths, localDate, type LocalDate } from '../../platform/dates.js';
 import { dec, roundCents, type Decimal } from '../../platform/money.js';
 import type { PlannedInstallment, ScheduleOpening } from './schedule/schedule-contract.js';
 import { openSchedule } from './schedule/schedule-lifecycle.js';
+import { inOutbox } from '../../../test/support/outbox.js';
 
 export async function insertPartner(db: Db, now: Date): Promise<string> {
   const id = randomUUID();
@@ -62,6 +63,6 @@ export function sampleOpening(partnerId: string, o: OpeningOverrides = {}): Sche
 /** Opens a schedule in its own transaction (what a disbursement does) and returns the opening. */
 export async function openSampleSchedule(db: Db, partnerId: string, now: Date, o: OpeningOverrides = {}): Promise<ScheduleOpening> {
   const opening = sampleOpening(partnerId, o);
-  await db.transaction().execute((tx) => openSchedule(tx, opening, now));
+  await inOutbox(db, now, ({ tx, enqueue }) => openSchedule(tx, enqueue, opening, now));
   return opening;
 }

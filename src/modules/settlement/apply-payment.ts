@@ -4,6 +4,7 @@
 // cannot be applied (unknown reference, cancelled charge, settled installments, a launch refusal)
 // becomes an unmatched receipt instead: never lost, never applied twice (source_key).
 import { sql } from 'kysely';
+import type { Enqueue, OutboxEvent } from '../../platform/commands.js';
 import type { Tx } from '../../platform/db/pool.js';
 import type { LocalDate } from '../../platform/dates.js';
 import { DomainError } from '../../platform/errors.js';
@@ -13,7 +14,7 @@ import { eventRecorded, recordEvent, recordUnmatched } from './ledger.js';
 import { amountDueOn, comparePaid, unmatchedReason, type TargetState, type UnmatchedReason } from './rules.js';
 import type { SettlementChannel } from './tables.js';
 
-export type PayDeps = Pick<ReceivablesDeps, 'settings' | 'proposals'>;
+export type PayDeps = Pick<ReceivablesDeps, 'settings' | 'proposals' | 'outbox'>;
 
 export interface ReportedPayment {
   sourceKey: string;
@@ -108,19 +109,22 @@ function eventBase(p: ReportedPayment, l: Locked | null) {
   };
 }
 
-export async function applyReportedPayment(tx: Tx, deps: PayDeps, target: PaymentTarget | null, p: ReportedPayment, now: Date): Promise<ApplyOutcome> {
+export async function applyReportedPayment(tx: Tx, enqueue: Enqueue, deps: PayDeps, target: PaymentTarget | null, p: ReportedPayment, now: Date): Promise<ApplyOutcome> {
   if (await eventRecorded(tx, p.sourceKey)) return 'duplicate';
   if (target === null) return unmatched(tx, p, 'unknownReference', `${p.reference} não corresponde a nenhuma cobrança`, null, now);
   const locked = await lockTarget(tx, target);
   const reason = unmatchedReason(await stateOfTarget(tx, locked));
   if (reason !== null) return unmatched(tx, p, reason, `${p.reference}: ${reason}`, locked, now);
   await sql`savepoint settle_reported`.execute(tx);
+  // Held until the savepoint is released: a settlement rolled back to it enqueues nothing.
+  const held: OutboxEvent[] = [];
   try {
     const due = await amountDue(tx, deps, locked, p.paidOn);
-    const receipt = await settleReported(tx, deps, locked.schedule, { boleto: locked.boleto, charge: locked.charge, viaPix: p.channel === 'pix' }, p.amount, p.paidOn, now);
+    const receipt = await settleReported(tx, (event) => held.push(event), deps, locked.schedule, { boleto: locked.boleto, charge: locked.charge, viaPix: p.channel === 'pix' }, p.amount, p.paidOn, now);
     const comparison = comparePaid(p.amount, due.amount);
     await recordEvent(tx, { ...eventBase(p, locked), kind: 'settled', amount_due: due.amount.toFixed(2), excess: receipt.excess.toFixed(2), outcome: receipt.excess.isZero() ? comparison.outcome : 'overpaid', late: due.late }, now);
     await sql`release savepoint settle_reported`.execute(tx);
+    for (const event of held) enqueue(event);
     return 'settled';
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;

@@ -6,7 +6,7 @@
 // CRLF→LF) is a recognised duplicate that changes nothing.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
-import { runDefined, type CommandDefinition } from '../../platform/commands.js';
+import { runDefined, type Enqueue, type CommandDefinition } from '../../platform/commands.js';
 import type { Db, Tx } from '../../platform/db/pool.js';
 import { dec } from '../../platform/money.js';
 import { boletoById, BoletoSituacao, cancelBoletoNow, registerBoleto, scheduleById, setBoletoSituacao } from '../receivables/index.js';
@@ -29,6 +29,7 @@ export interface ImportResult {
 
 interface Ctx {
   tx: Tx;
+  enqueue: Enqueue;
   deps: PayDeps;
   file: ReturnFile;
   fileId: string;
@@ -65,9 +66,9 @@ async function applyStatus(ctx: Ctx, e: ReturnEntry, target: PaymentTarget | nul
   if (target === null) return kind;
   const schedule = await scheduleById(ctx.tx, target.partnerId, target.scheduleId, true);
   const boleto = (await boletoById(ctx.tx, target.partnerId, target.boletoId!, true))!;
-  if (e.kind === 'registered') await registerBoleto(ctx.tx, boleto, ctx.now);
+  if (e.kind === 'registered') await registerBoleto(ctx.tx, ctx.enqueue, boleto, ctx.now);
   if (e.kind === 'rejected' && boleto.registration_status === BoletoSituacao.pending) await setBoletoSituacao(ctx.tx, boleto, BoletoSituacao.failed);
-  if (e.kind === 'writtenOff' && boleto.registration_status !== BoletoSituacao.paid) await cancelBoletoNow(ctx.tx, schedule, boleto, ctx.now);
+  if (e.kind === 'writtenOff' && boleto.registration_status !== BoletoSituacao.paid) await cancelBoletoNow(ctx.tx, ctx.enqueue, schedule, boleto, ctx.now);
   return kind;
 }
 
@@ -76,6 +77,7 @@ async function applyEntry(ctx: Ctx, e: ReturnEntry): Promise<EntryOutcome> {
   if (e.kind !== 'settled') return applyStatus(ctx, e, target);
   return applyReportedPayment(
     ctx.tx,
+    ctx.enqueue,
     ctx.deps,
     target,
     {
@@ -109,7 +111,7 @@ export function importReturnCommand(deps: PayDeps): CommandDefinition<ParsedRetu
   return {
     name: 'settlement.cnab.import',
     summarize: (r) => `${r.file} (sha256 ${r.sha256.slice(0, 12)}): ${r.status}, ${r.entries} line(s)`,
-    handler: async ({ name, sha256, file }, { tx, now }) => {
+    handler: async ({ name, sha256, file }, { tx, now, enqueue }) => {
       const result: ImportResult = { file: name, sha256, status: 'applied', bank: file.bank, entries: file.entries.length, outcomes: {} };
       const fileId = randomUUID();
       const inserted = await tx
@@ -119,7 +121,7 @@ export function importReturnCommand(deps: PayDeps): CommandDefinition<ParsedRetu
         .returning('id')
         .executeTakeFirst();
       if (inserted === undefined) return { ...result, status: 'alreadyImported' as const };
-      const ctx: Ctx = { tx, deps, file, fileId, now };
+      const ctx: Ctx = { tx, enqueue, deps, file, fileId, now };
       for (const entry of file.entries) {
         const outcome = await applyEntry(ctx, entry);
         result.outcomes[outcome] = (result.outcomes[outcome] ?? 0) + 1;
@@ -133,5 +135,5 @@ export function importReturnCommand(deps: PayDeps): CommandDefinition<ParsedRetu
 export async function importReturnFile(db: Db, clock: Clock, deps: PayDeps, name: string, bytes: Buffer): Promise<ImportResult> {
   const file = parseReturn(name, bytes.toString('latin1'));
   const input = { name, sha256: sha256Of(bytes), file };
-  return (await runDefined({ db, clock }, importReturnCommand(deps), input, { kind: 'system', id: `bank:${file.bank}` })).result;
+  return (await runDefined({ db, clock, outbox: deps.outbox }, importReturnCommand(deps), input, { kind: 'system', id: `bank:${file.bank}` })).result;
 }

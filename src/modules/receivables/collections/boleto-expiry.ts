@@ -9,6 +9,7 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../platform/clock.js';
+import type { Enqueue } from '../../../platform/commands.js';
 import { inTransaction, type Db, type Executor } from '../../../platform/db/pool.js';
 import { addDays, brazilDateAt, brazilDayStart, isValidLocalDate, type LocalDate } from '../../../platform/dates.js';
 import { enqueueJob, type JobHandler } from '../../../platform/jobs.js';
@@ -52,19 +53,19 @@ async function expiredOn(tx: Executor, day: LocalDate, limit: number) {
 }
 
 /** Schedule row first, then the boleto (and its charge), as every command on a schedule locks them. */
-async function expireOne(tx: Executor, found: { id: string; partner_id: string; schedule_id: string; charge_id: string | null }, day: LocalDate, now: Date): Promise<void> {
+async function expireOne(tx: Executor, enqueue: Enqueue, found: { id: string; partner_id: string; schedule_id: string; charge_id: string | null }, day: LocalDate, now: Date): Promise<void> {
   const schedule = await scheduleById(tx, found.partner_id, found.schedule_id, true);
   const charge = found.charge_id === null ? undefined : await chargeById(tx, found.partner_id, found.charge_id, true);
   const boleto = await boletoById(tx, found.partner_id, found.id, true);
   if (boleto === undefined || !LIVE_SITUACOES.includes(boleto.registration_status) || boleto.expires_on >= day) return;
-  if (charge !== undefined) await cancelChargeNow(tx, schedule, charge, now);
-  else await cancelBoletoNow(tx, schedule, boleto, now);
+  if (charge !== undefined) await cancelChargeNow(tx, enqueue, schedule, charge, now);
+  else await cancelBoletoNow(tx, enqueue, schedule, boleto, now);
 }
 
 export const expireBoletosJob: JobHandler = async (payload, ctx) => {
   const { day } = payloadOf(payload);
   const expired = await expiredOn(ctx.tx, day, BOLETO_EXPIRY_BATCH_MAX + 1);
-  for (const found of expired.slice(0, BOLETO_EXPIRY_BATCH_MAX)) await expireOne(ctx.tx, found, day, ctx.now);
+  for (const found of expired.slice(0, BOLETO_EXPIRY_BATCH_MAX)) await expireOne(ctx.tx, ctx.enqueue, found, day, ctx.now);
   const next = expired.length > BOLETO_EXPIRY_BATCH_MAX ? day : addDays(day, 1);
   await scheduleBoletoExpiry(ctx.tx, next, ctx.now, ctx.job.id);
 };

@@ -2,6 +2,7 @@
 // linha digitável, the Pix BR Code of the hybrid boleto, an unguessable print token, the rows, and
 // event 5 when registered at issue (online). Registration at the bank is a separate step
 // (boleto-registration.ts), which sends event 5 of an offline boleto.
+import type { Enqueue } from '../../../platform/commands.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Executor } from '../../../platform/db/pool.js';
@@ -73,7 +74,7 @@ export function isProviderCharge(charge: { via_boleto: boolean; pix_txid: string
 }
 
 /** `pix`: the code already made for this amount (a charge's), else a new one. */
-export async function issueBoleto(tx: Executor, settings: ReceivablesSettings, request: BoletoRequest, now: Date, pix?: PixCode): Promise<BoletoRow> {
+export async function issueBoleto(tx: Executor, enqueue: Enqueue, settings: ReceivablesSettings, request: BoletoRequest, now: Date, pix?: PixCode): Promise<BoletoRow> {
   const amount = request.documentAmount.minus(request.discount);
   const sequence = await nextNossoNumero(tx, settings);
   const { freeField, nossoNumero } = buildFreeField(settings.issuer, sequence);
@@ -122,6 +123,6 @@ export async function issueBoleto(tx: Executor, settings: ReceivablesSettings, r
   );
   // Event 5 announces a registered boleto (decision S25): online now; offline (tipoRegistro 2)
   // when the bank confirms the registration (boleto-registration.ts registerBoleto).
-  if (online) await enqueueBoletoCreated(tx, request.schedule, boleto, request.installments.map((i) => i.row.number), now);
+  if (online) await enqueueBoletoCreated(enqueue, request.schedule, boleto, request.installments.map((i) => i.row.number), now);
   return boleto;
 }

@@ -4,6 +4,7 @@
 // job runner executes later (or, with CAAS_BOLETO_REGISTRATION=cnab, waits for the bank's return
 // file); event 5 of an offline boleto is sent when it is registered. This service is its own sandbox bank: registration accepts every
 // boleto it issued (the barcode was validated when built). A real bank adapter plugs in here.
+import type { Enqueue } from '../../../platform/commands.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import { enqueueJob, type JobHandler } from '../../../platform/jobs.js';
 import { BoletoSituacao } from './boleto-status.js';
@@ -22,10 +23,10 @@ interface RegisterPayload {
  * After issue: online, the boleto was written registered (boleto-issue.ts), so only its charge is
  * announced; offline, the registration job is scheduled. Returns the boleto as it stands.
  */
-export async function startRegistration(tx: Executor, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
+export async function startRegistration(tx: Executor, enqueue: Enqueue, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
   if (boleto.registration_mode === 1) {
-    if (boleto.registration_status === BoletoSituacao.pending) return registerBoleto(tx, boleto, now);
-    await announceRegistered(tx, boleto, now);
+    if (boleto.registration_status === BoletoSituacao.pending) return registerBoleto(tx, enqueue, boleto, now);
+    await announceRegistered(tx, enqueue, boleto, now);
     return boleto;
   }
   const payload: RegisterPayload = { partnerId: boleto.partner_id, boletoId: boleto.id };
@@ -38,33 +39,33 @@ export async function startRegistration(tx: Executor, boleto: BoletoRow, now: Da
  * offline boleto is announced now (event 5, decision S25), and for a charge's boleto the charge
  * becomes payable (event 8).
  */
-export async function registerBoleto(tx: Executor, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
+export async function registerBoleto(tx: Executor, enqueue: Enqueue, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
   // Cancelled (or paid) while waiting for the job: nothing left to register.
   if (boleto.registration_status !== BoletoSituacao.pending) return boleto;
   const registered = await setBoletoSituacao(tx, boleto, BoletoSituacao.registered, { registered_at: now });
-  if (registered.registration_mode === OFFLINE) await announceCreated(tx, registered, now);
-  await announceRegistered(tx, registered, now);
+  if (registered.registration_mode === OFFLINE) await announceCreated(tx, enqueue, registered, now);
+  await announceRegistered(tx, enqueue, registered, now);
   return registered;
 }
 
 const OFFLINE = 2;
 
 /** Event 5 of a boleto registered after its issue (tipoRegistro 2). */
-async function announceCreated(tx: Executor, registered: BoletoRow, now: Date): Promise<void> {
+async function announceCreated(tx: Executor, enqueue: Enqueue, registered: BoletoRow, now: Date): Promise<void> {
   const schedule = await scheduleById(tx, registered.partner_id, registered.schedule_id);
   const parcelas = (await boletoInstallments(tx, [registered.id])).map((i) => i.installment_number);
-  await enqueueBoletoCreated(tx, schedule, registered, parcelas, now);
+  await enqueueBoletoCreated(enqueue, schedule, registered, parcelas, now);
 }
 
 /** A registered boleto of a charge makes the charge payable (event 8). */
-async function announceRegistered(tx: Executor, registered: BoletoRow, now: Date): Promise<void> {
+async function announceRegistered(tx: Executor, enqueue: Enqueue, registered: BoletoRow, now: Date): Promise<void> {
   if (registered.charge_id === null) return;
   const charge = await chargeById(tx, registered.partner_id, registered.charge_id, true);
   if (charge === undefined) throw new Error(`assertion: boleto ${registered.id} names a missing charge`);
   if (charge.status !== 'active') return;
   const schedule = await scheduleById(tx, registered.partner_id, registered.schedule_id);
   const parcelas = (await chargeInstallments(tx, [charge.id])).map((i) => i.installment_number);
-  await enqueueChargeRegistered(tx, schedule, charge, registered, parcelas, now);
+  await enqueueChargeRegistered(enqueue, schedule, charge, registered, parcelas, now);
 }
 
 function payloadOf(payload: unknown): RegisterPayload {
@@ -80,5 +81,5 @@ export const registerBoletoJob: JobHandler = async (payload, ctx) => {
   // Schedule row first, as every command on a schedule does: no lock-order deadlock.
   await scheduleById(ctx.tx, partnerId, found.schedule_id, true);
   const boleto = await boletoById(ctx.tx, partnerId, boletoId, true);
-  await registerBoleto(ctx.tx, boleto!, ctx.now);
+  await registerBoleto(ctx.tx, ctx.enqueue, boleto!, ctx.now);
 };

@@ -1,6 +1,7 @@
 // Cancelling boletos and charges: the write-off at the bank (this service's sandbox accepts it),
 // the installments freed for a new boleto or charge, and the callbacks 9 (charge cancelled) then 6
 // (boleto cancelled), in the caller's transaction.
+import type { Enqueue } from '../../../platform/commands.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import { enqueueJob, type JobHandler } from '../../../platform/jobs.js';
 import { isProviderCharge } from './boleto-issue.js';
@@ -22,20 +23,20 @@ import { scheduleById, type ScheduleRow } from '../schedule/schedule-repository.
 
 export const CHARGE_CANCEL_JOB = 'charge.cancel';
 
-export async function cancelBoletoNow(tx: Executor, schedule: ScheduleRow, boleto: BoletoRow, now: Date): Promise<void> {
+export async function cancelBoletoNow(tx: Executor, enqueue: Enqueue, schedule: ScheduleRow, boleto: BoletoRow, now: Date): Promise<void> {
   if (!isLive(boleto.registration_status)) return;
   const parcelas = (await boletoInstallments(tx, [boleto.id])).map((i) => i.installment_number);
   const cancelled = await setBoletoSituacao(tx, boleto, BoletoSituacao.cancelled, { cancelled_at: now });
-  await enqueueBoletoCancelled(tx, schedule, cancelled, parcelas, now);
+  await enqueueBoletoCancelled(enqueue, schedule, cancelled, parcelas, now);
 }
 
-export async function cancelChargeNow(tx: Executor, schedule: ScheduleRow, charge: ChargeRow, now: Date): Promise<void> {
+export async function cancelChargeNow(tx: Executor, enqueue: Enqueue, schedule: ScheduleRow, charge: ChargeRow, now: Date): Promise<void> {
   if (charge.status === 'cancelled' || charge.status === 'paid') return;
   const boleto = await boletoOfCharge(tx, charge.partner_id, charge.id, true);
   const parcelas = (await chargeInstallments(tx, [charge.id])).map((i) => i.installment_number);
   const cancelled = await setChargeStatus(tx, charge, 'cancelled', { cancelled_at: now });
-  await enqueueChargeCancelled(tx, schedule, cancelled, boleto ?? null, parcelas, now);
-  if (boleto !== undefined) await cancelBoletoNow(tx, schedule, boleto, now);
+  await enqueueChargeCancelled(enqueue, schedule, cancelled, boleto ?? null, parcelas, now);
+  if (boleto !== undefined) await cancelBoletoNow(tx, enqueue, schedule, boleto, now);
 }
 
 /** The collection a payment is settling (kept open by the pay-off it causes: it becomes paid). */
@@ -53,18 +54,18 @@ const NOTHING_KEPT: KeptCollection = { boletoId: null, chargeId: null };
  * completes it with event 9 (decision S26). A cancelled boleto the bank had registered gets its
  * write-off request in the next remittance (settlement).
  */
-export async function cancelLiveCollections(tx: Executor, schedule: ScheduleRow, now: Date, keep: KeptCollection = NOTHING_KEPT): Promise<void> {
+export async function cancelLiveCollections(tx: Executor, enqueue: Enqueue, schedule: ScheduleRow, now: Date, keep: KeptCollection = NOTHING_KEPT): Promise<void> {
   const atProvider: string[] = [];
   for (const charge of await chargesOfSchedule(tx, schedule.partner_id, schedule.id)) {
     if (charge.id === keep.chargeId) continue;
     if (isProviderCharge(charge) && (charge.status === 'active' || charge.status === 'cancelling')) {
       if (charge.status === 'active') await setChargeStatus(tx, charge, 'cancelling', { cancel_requested_at: now });
       atProvider.push(charge.id);
-    } else await cancelChargeNow(tx, schedule, charge, now);
+    } else await cancelChargeNow(tx, enqueue, schedule, charge, now);
   }
   for (const boleto of await boletosOfSchedule(tx, schedule.partner_id, schedule.id)) {
     if (boleto.id === keep.boletoId || (keep.chargeId !== null && boleto.charge_id === keep.chargeId)) continue;
-    await cancelBoletoNow(tx, schedule, boleto, now);
+    await cancelBoletoNow(tx, enqueue, schedule, boleto, now);
   }
   if (atProvider.length === 0) return;
   const payload: CancelChargesPayload = { partnerId: schedule.partner_id, chargeIds: atProvider };
@@ -94,6 +95,6 @@ export const cancelChargesJob: JobHandler = async (payload, ctx) => {
     const schedule = await scheduleById(ctx.tx, partnerId, found.schedule_id, true);
     const charge = await chargeById(ctx.tx, partnerId, chargeId, true);
     if (charge?.status !== 'cancelling') continue;
-    await cancelChargeNow(ctx.tx, schedule, charge, ctx.now);
+    await cancelChargeNow(ctx.tx, ctx.enqueue, schedule, charge, ctx.now);
   }
 };

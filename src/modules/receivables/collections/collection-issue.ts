@@ -1,5 +1,6 @@
 // Issuing boletos and charges for installments once the request is read: installments free of
 // any live boleto/charge, the amounts (collection-amounts.ts), the rows, registration, events.
+import type { Enqueue } from '../../../platform/commands.js';
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../../platform/db/pool.js';
 import { DomainError, validationError } from '../../../platform/errors.js';
@@ -84,10 +85,10 @@ function boletoRequest(schedule: ScheduleRow, order: CollectionOrder, common: Co
   };
 }
 
-export async function issueBoletoOrder(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, now: Date): Promise<BoletoRow> {
+export async function issueBoletoOrder(tx: Executor, enqueue: Enqueue, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, now: Date): Promise<BoletoRow> {
   const amounts = await prepare(tx, deps, schedule, order);
-  const boleto = await issueBoleto(tx, deps.settings, boletoRequest(schedule, order, common, amounts, null), now);
-  return startRegistration(tx, boleto, now);
+  const boleto = await issueBoleto(tx, enqueue, deps.settings, boletoRequest(schedule, order, common, amounts, null), now);
+  return startRegistration(tx, enqueue, boleto, now);
 }
 
 /** A Pix-only charge's code: the provider's dynamic one when a provider is configured, else the static one. */
@@ -107,7 +108,7 @@ export interface PaymentMethods {
  * A charge: with a boleto, the boleto's own Pix QR is the charge's Pix (one code, so the customer
  * cannot pay twice); Pix only, a Pix code of its own. Event 8 when it becomes payable.
  */
-export async function issueChargeOrder(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, via: PaymentMethods, now: Date): Promise<ChargeRow> {
+export async function issueChargeOrder(tx: Executor, enqueue: Enqueue, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, via: PaymentMethods, now: Date): Promise<ChargeRow> {
   if (!via.boleto && !via.pix) throw new Error('assertion: a charge is paid by boleto, Pix or both');
   const amounts = await prepare(tx, deps, schedule, order);
   // Pix only: a code of its own (the provider's when one is configured). With a boleto: the
@@ -144,11 +145,11 @@ export async function issueChargeOrder(tx: Executor, deps: ReceivablesDeps, sche
     order.installments.map((row, i) => ({ charge_id: id, installment_id: row.id, installment_number: row.number, discount: amounts.shares[i]!.toFixed(2), live: true })),
   );
   if (!via.boleto) {
-    await enqueueChargeRegistered(tx, schedule, charge, null, order.installments.map((i) => i.number), now);
+    await enqueueChargeRegistered(enqueue, schedule, charge, null, order.installments.map((i) => i.number), now);
     return charge;
   }
-  const boleto = await issueBoleto(tx, deps.settings, boletoRequest(schedule, order, common, amounts, id), now, pix);
+  const boleto = await issueBoleto(tx, enqueue, deps.settings, boletoRequest(schedule, order, common, amounts, id), now, pix);
   // Online: registered now and event 8 sent from registerBoleto; offline: when the job runs.
-  await startRegistration(tx, boleto, now);
+  await startRegistration(tx, enqueue, boleto, now);
   return charge;
 }

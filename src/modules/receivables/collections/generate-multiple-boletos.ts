@@ -26,7 +26,7 @@ export function generateMultipleBoletos(deps: ReceivablesDeps): CommandDefinitio
       const orders = readMultiple(input.installments, P, opened.installments, opened.today);
       const boletos: IssuedBoleto[] = [];
       for (const order of orders) {
-        const boleto = await issueBoletoOrder(ctx.tx, deps, opened.schedule, order, opened.common, ctx.now);
+        const boleto = await issueBoletoOrder(ctx.tx, ctx.enqueue, deps, opened.schedule, order, opened.common, ctx.now);
         boletos.push(issuedBoleto(boleto, order.installments.map((i) => i.number), deps.publicUrl));
       }
       return { boletos };

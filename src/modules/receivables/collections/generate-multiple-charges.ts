@@ -26,7 +26,7 @@ export function generateMultipleCharges(deps: ReceivablesDeps): CommandDefinitio
       const orders = readMultiple(input.installments, P, opened.installments, opened.today);
       const charges: IssuedCharge[] = [];
       for (const order of orders) {
-        const charge = await issueChargeOrder(ctx.tx, deps, opened.schedule, order, opened.common, opened.read, ctx.now);
+        const charge = await issueChargeOrder(ctx.tx, ctx.enqueue, deps, opened.schedule, order, opened.common, opened.read, ctx.now);
         charges.push(issuedCharge(charge, order.installments));
       }
       return { charges };

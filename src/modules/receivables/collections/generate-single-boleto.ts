@@ -31,7 +31,7 @@ export function generateSingleBoleto(deps: ReceivablesDeps): CommandDefinition<S
       const fields = { description: `${P}.descricaoBoleto`, label: 'descricaoBoleto' };
       const opened = await openCollectionCommand(input, ctx, fields, (problems, today) => readSingle(input.installmentNumbers, input.terms, P, 'vlrBoleto', today, problems));
       const order = opened.read.build(opened.installments);
-      const boleto = await issueBoletoOrder(ctx.tx, deps, opened.schedule, order, { ...opened.common, notifyCustomer: false }, ctx.now);
+      const boleto = await issueBoletoOrder(ctx.tx, ctx.enqueue, deps, opened.schedule, order, { ...opened.common, notifyCustomer: false }, ctx.now);
       return issuedBoleto(boleto, order.installments.map((i) => i.number), deps.publicUrl);
     },
   };

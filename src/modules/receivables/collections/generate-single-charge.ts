@@ -28,7 +28,7 @@ export function generateSingleCharge(deps: ReceivablesDeps): CommandDefinition<S
         single: readSingle(input.installmentNumbers, input.terms, P, 'vlrLiquidacao', today, problems),
       }));
       const order = opened.read.single.build(opened.installments);
-      const charge = await issueChargeOrder(ctx.tx, deps, opened.schedule, order, { ...opened.common, notifyCustomer: false }, opened.read.via, ctx.now);
+      const charge = await issueChargeOrder(ctx.tx, ctx.enqueue, deps, opened.schedule, order, { ...opened.common, notifyCustomer: false }, opened.read.via, ctx.now);
       return issuedCharge(charge, order.installments);
     },
   };

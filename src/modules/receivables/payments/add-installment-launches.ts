@@ -110,7 +110,7 @@ async function addLaunches(input: AddLaunchesInput, ctx: CommandContext, deps: R
   const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.actor.id, input.schedule);
   const read = readItems(input.launches, brazilDateAt(ctx.now), schedule.disbursed_on as LocalDate, paths);
   const items = read.map((r) => toLaunch(r, installments));
-  const posted = await postLaunches(ctx.tx, deps, schedule, installments, items, { viaBoleto: false, boletoId: null, chargeId: null }, ctx.now);
+  const posted = await postLaunches(ctx.tx, ctx.enqueue, deps, schedule, installments, items, { viaBoleto: false, boletoId: null, chargeId: null }, ctx.now);
   return { groupId: posted.groupId, paidOff: posted.paidOff };
 }
 

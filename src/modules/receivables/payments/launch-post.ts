@@ -3,11 +3,12 @@
 // the installments' new state, one event 3 per launch, and when nothing is owed any more the schedule is paid
 // off (its other open boletos and charges closed, situacaoAgenda 1, event 7, the proposal told). All in the caller's transaction: every item
 // commits or none.
+import type { Enqueue } from '../../../platform/commands.js';
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../../platform/db/pool.js';
 import { compareDates, type LocalDate } from '../../../platform/dates.js';
 import { dec, sum, ZERO } from '../../../platform/money.js';
-import { enqueueCallback, EventType, installmentLaunchEvent } from '../../callbacks/index.js';
+import { emitCallback, EventType, installmentLaunchEvent } from '../../callbacks/index.js';
 import { applyPayment, isSettled, type InstallmentState, type LaunchResult, type PaymentInput } from '../schedule/charges-math/index.js';
 import { withFieldPrefix } from '../receivables-errors.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
@@ -68,7 +69,7 @@ function launchRow(schedule: ScheduleRow, groupId: string, item: LaunchItem, res
   };
 }
 
-export async function postLaunches(tx: Executor, deps: Pick<ReceivablesDeps, 'settings' | 'proposals'>, schedule: ScheduleRow, installments: readonly InstallmentRow[], items: readonly LaunchItem[], source: LaunchSource, now: Date): Promise<PostedLaunches> {
+export async function postLaunches(tx: Executor, enqueue: Enqueue, deps: Pick<ReceivablesDeps, 'settings' | 'proposals'>, schedule: ScheduleRow, installments: readonly InstallmentRow[], items: readonly LaunchItem[], source: LaunchSource, now: Date): Promise<PostedLaunches> {
   if (schedule.situacao !== SituacaoAgenda.open) throw new Error('assertion: launches on a schedule that is not open');
   if (items.length === 0) throw new Error('assertion: no launch to post');
   const rate = monthlyRateOf(schedule);
@@ -87,14 +88,14 @@ export async function postLaunches(tx: Executor, deps: Pick<ReceivablesDeps, 'se
     const last = touched[touched.length - 1];
     if (last !== undefined) await saveInstallmentState(tx, row, states.get(row.id)!, last.payment.dtPagamento);
   }
-  await enqueueLaunchEvents(tx, schedule, items, results, source, now);
+  await enqueueLaunchEvents(tx, enqueue, schedule, items, results, source, now);
   const paidOff = [...states.values()].every(isSettled);
-  if (paidOff) await payOff(tx, deps, schedule, source, now);
+  if (paidOff) await payOff(tx, enqueue, deps, schedule, source, now);
   return { groupId, paidOff };
 }
 
 /** Event 3, one per launch (installment item), in the order they were applied. */
-async function enqueueLaunchEvents(tx: Executor, schedule: ScheduleRow, items: readonly LaunchItem[], results: readonly LaunchResult[], source: LaunchSource, now: Date): Promise<void> {
+async function enqueueLaunchEvents(tx: Executor, enqueue: Enqueue, schedule: ScheduleRow, items: readonly LaunchItem[], results: readonly LaunchResult[], source: LaunchSource, now: Date): Promise<void> {
   const boleto = source.boletoId === null ? undefined : await boletoById(tx, schedule.partner_id, source.boletoId);
   if (source.boletoId !== null && boleto === undefined) throw new Error(`assertion: boleto ${source.boletoId} of a launch not found`);
   for (const [i, item] of items.entries()) {
@@ -116,7 +117,7 @@ async function enqueueLaunchEvents(tx: Executor, schedule: ScheduleRow, items: r
       dtVencimentoAtual: launch.dtVencimento,
       boleto: boleto === undefined ? null : { nroBoleto: boleto.numero, liquidacao: boleto.settlement },
     });
-    await enqueueCallback(tx, schedule.partner_id, event, now);
+    emitCallback(enqueue, schedule.partner_id, event);
   }
 }
 
@@ -125,8 +126,8 @@ async function enqueueLaunchEvents(tx: Executor, schedule: ScheduleRow, items: r
  * events 9/6, provider charges removed, registered boletos written off at the bank; decision S26),
  * situacaoAgenda 1 dated by the last payment, event 7, the proposal told.
  */
-async function payOff(tx: Executor, deps: Pick<ReceivablesDeps, 'proposals'>, schedule: ScheduleRow, source: LaunchSource, now: Date): Promise<void> {
-  await cancelLiveCollections(tx, schedule, now, { boletoId: source.boletoId, chargeId: source.chargeId });
+async function payOff(tx: Executor, enqueue: Enqueue, deps: Pick<ReceivablesDeps, 'proposals'>, schedule: ScheduleRow, source: LaunchSource, now: Date): Promise<void> {
+  await cancelLiveCollections(tx, enqueue, schedule, now, { boletoId: source.boletoId, chargeId: source.chargeId });
   const rows = await installmentsOf(tx, schedule);
   const paidOn = rows.map((r) => r.paid_on as LocalDate | null).reduce<LocalDate | null>((a, b) => (a === null || (b !== null && compareDates(b, a) > 0) ? b : a), null);
   if (paidOn === null) throw new Error('assertion: a paid-off schedule has a payment date');
@@ -137,6 +138,6 @@ async function payOff(tx: Executor, deps: Pick<ReceivablesDeps, 'proposals'>, sc
     .where('partner_id', '=', schedule.partner_id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await enqueueScheduleEvent(tx, EventType.schedulePaidOff, paidOff, now);
+  await enqueueScheduleEvent(enqueue, EventType.schedulePaidOff, paidOff, now);
   await deps.proposals.markPaidOff?.(tx, schedule.partner_id, schedule.proposal_id, paidOn, now);
 }

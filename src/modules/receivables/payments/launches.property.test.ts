@@ -21,6 +21,7 @@ import { getInstallments } from '../schedule/get-installments.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { sandboxSettings } from '../settings.js';
 import { insertPartner, openSampleSchedule } from '../test-fixtures.js';
+import { outboxWriter } from '../../../bindings.js';
 
 const SEED = 20_261_123;
 const RUNS = 60;
@@ -30,7 +31,7 @@ const ONE_CENT = dec('0.01');
 let database: TestDatabase;
 let partnerId: string;
 let actor: Actor;
-const deps: ReceivablesDeps = { settings: sandboxSettings(), publicUrl: 'http://test', proposals: {} };
+const deps: ReceivablesDeps = { settings: sandboxSettings(), publicUrl: 'http://test', proposals: {}, outbox: outboxWriter };
 
 before(async () => {
   database = await createTestDatabase();
@@ -88,7 +89,7 @@ test('Σ launches + remaining balance = updated amounts, through the use cases',
         const room = before.minus(discount);
         const payment = step.payAll ? room : min(room, max(ONE_CENT, truncateCents(room.times(step.permille).dividedBy(1000))));
         const item = { installmentNumber: 1, paymentDate: date, amount: payment, discount, allowDecapitalization: step.permite, description: null };
-        await runDefined({ db: database.db, clock: clockAt(date) }, addInstallmentLaunches(deps), { schedule: { proposalId: opening.proposalId }, launches: [item] }, actor);
+        await runDefined({ db: database.db, clock: clockAt(date), outbox: outboxWriter }, addInstallmentLaunches(deps), { schedule: { proposalId: opening.proposalId }, launches: [item] }, actor);
         const launch = await database.db.selectFrom('receivable_launches').selectAll().where('schedule_id', 'in', database.db.selectFrom('receivable_schedules').select('id').where('proposal_id', '=', opening.proposalId)).orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
         const after = await balance(opening.proposalId, date, step.permite);
         assert.equal(launch.vlr_parcela_atualizado, before.toFixed(2), 'the launch applies to the balance ConsultarParcelas shows');

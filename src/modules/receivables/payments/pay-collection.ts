@@ -1,6 +1,7 @@
 // Money arriving from outside for a boleto (`caas boleto pay`) or a Pix charge (`caas pix pay`):
 // the bank or PSP tells us it was paid, and the payment is posted through the same launch use
 // case as IncluirLancamentoMultiplasParcelas (viaBoleto true for a boleto, false for Pix).
+import type { Enqueue } from '../../../platform/commands.js';
 import type { Clock } from '../../../platform/clock.js';
 import { inTransaction, type Db, type Executor } from '../../../platform/db/pool.js';
 import { brazilDateAt, compareDates, type LocalDate } from '../../../platform/dates.js';
@@ -48,7 +49,7 @@ function paymentDate(input: PaymentInput, now: Date, collected: Collected): Loca
   return date;
 }
 
-async function settle(tx: Executor, deps: PayDeps, collected: Collected, amount: Decimal, date: LocalDate, now: Date, keepExcess = false): Promise<PaymentReceipt & { excess: Decimal }> {
+async function settle(tx: Executor, enqueue: Enqueue, deps: PayDeps, collected: Collected, amount: Decimal, date: LocalDate, now: Date, keepExcess = false): Promise<PaymentReceipt & { excess: Decimal }> {
   const { schedule } = collected;
   const receipt = { proposalNumber: schedule.proposal_number, amount, date, launches: 0, paidOff: false, excess: dec(0) };
   if (collected.covered.length === 0) return receipt; // a refund boleto: money back, no installment
@@ -73,7 +74,7 @@ async function settle(tx: Executor, deps: PayDeps, collected: Collected, amount:
     fieldPrefix: 'pagamento',
   }));
   if (items.length === 0) return { ...receipt, excess: amount };
-  const posted = await postLaunches(tx, deps, schedule, installments, items, collected.source, now);
+  const posted = await postLaunches(tx, enqueue, deps, schedule, installments, items, collected.source, now);
   return { ...receipt, launches: items.length, paidOff: posted.paidOff, excess: allocation.excess };
 }
 
@@ -107,17 +108,17 @@ export interface ReportedReceipt extends PaymentReceipt {
  * excess: the money has arrived; what cannot be placed is returned as `excess`. The caller has
  * checked that the collection and its schedule can still be paid.
  */
-export async function settleReported(tx: Executor, deps: PayDeps, schedule: ScheduleRow, target: { boleto: BoletoRow | null; charge: ChargeRow | null; viaPix: boolean }, amount: Decimal, date: LocalDate, now: Date): Promise<ReportedReceipt> {
+export async function settleReported(tx: Executor, enqueue: Enqueue, deps: PayDeps, schedule: ScheduleRow, target: { boleto: BoletoRow | null; charge: ChargeRow | null; viaPix: boolean }, amount: Decimal, date: LocalDate, now: Date): Promise<ReportedReceipt> {
   // A hybrid charge paid by its Pix is a Pix launch (viaBoleto false) even though it has a boleto.
   const byBoleto = target.boleto !== null && !(target.viaPix && target.charge !== null);
   const collected = byBoleto ? await boletoCollected(tx, schedule, target.boleto!, target.charge) : await chargeCollected(tx, schedule, target.charge!);
-  const receipt = await settle(tx, deps, collected, amount, date, now, true);
+  const receipt = await settle(tx, enqueue, deps, collected, amount, date, now, true);
   await markPaid(tx, target.boleto, target.charge, date, amount);
   return receipt;
 }
 
 /** A boleto paid at the bank (by its numeroBoleto). */
-export async function payBoleto(db: Db, clock: Clock, deps: PayDeps, numero: number, input: PaymentInput): Promise<PaymentReceipt> {
+export async function payBoleto(db: Executor, enqueue: Enqueue, clock: Clock, deps: PayDeps, numero: number, input: PaymentInput): Promise<PaymentReceipt> {
   return inTransaction(db, async (tx) => {
     const now = clock.now();
     const found = await boletoByNumber(tx, numero);
@@ -128,14 +129,14 @@ export async function payBoleto(db: Db, clock: Clock, deps: PayDeps, numero: num
     refuseUnpayable(`Boleto nº ${numero}`, boleto.registration_status === BoletoSituacao.registered, registrationView(boleto.registration_status).descricaoBoletoRegistro);
     const collected = await boletoCollected(tx, schedule, boleto, charge);
     const amount = input.amount ?? dec(boleto.amount);
-    const { excess: _none, ...receipt } = await settle(tx, deps, collected, amount, paymentDate(input, now, collected), now);
+    const { excess: _none, ...receipt } = await settle(tx, enqueue, deps, collected, amount, paymentDate(input, now, collected), now);
     await markPaid(tx, boleto, charge, receipt.date, amount);
     return receipt;
   });
 }
 
 /** A Pix charge paid (by its codigoLiquidacao). */
-export async function payCharge(db: Db, clock: Clock, deps: PayDeps, codigoLiquidacao: string, input: PaymentInput): Promise<PaymentReceipt> {
+export async function payCharge(db: Executor, enqueue: Enqueue, clock: Clock, deps: PayDeps, codigoLiquidacao: string, input: PaymentInput): Promise<PaymentReceipt> {
   return inTransaction(db, async (tx) => {
     const now = clock.now();
     const found = await chargeByCode(tx, codigoLiquidacao.toLowerCase());
@@ -149,7 +150,7 @@ export async function payCharge(db: Db, clock: Clock, deps: PayDeps, codigoLiqui
     if (boleto !== null) refuseUnpayable(`Cobrança ${charge.id}`, boleto.registration_status === BoletoSituacao.registered, 'boleto não registrado');
     const collected = await chargeCollected(tx, schedule, charge);
     const amount = input.amount ?? dec(charge.amount);
-    const { excess: _none, ...receipt } = await settle(tx, deps, collected, amount, paymentDate(input, now, collected), now);
+    const { excess: _none, ...receipt } = await settle(tx, enqueue, deps, collected, amount, paymentDate(input, now, collected), now);
     await markPaid(tx, boleto, charge, receipt.date, amount);
     return receipt;
   });

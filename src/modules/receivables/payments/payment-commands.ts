@@ -24,12 +24,12 @@ export function paymentCommands(deps: Pick<ReceivablesDeps, 'settings' | 'propos
     payBoleto: {
       name: 'boleto.pay',
       summarize: (r) => `boleto of proposal ${r.proposalNumber} paid: ${r.amount}`,
-      handler: async (input, { tx, clock }) => storedReceipt(await payBoleto(tx, clock, deps, input.numero, input.payment)),
+      handler: async (input, { tx, clock, enqueue }) => storedReceipt(await payBoleto(tx, enqueue, clock, deps, input.numero, input.payment)),
     },
     payCharge: {
       name: 'pix.pay',
       summarize: (r) => `pix charge of proposal ${r.proposalNumber} paid: ${r.amount}`,
-      handler: async (input, { tx, clock }) => storedReceipt(await payCharge(tx, clock, deps, input.code, input.payment)),
+      handler: async (input, { tx, clock, enqueue }) => storedReceipt(await payCharge(tx, enqueue, clock, deps, input.code, input.payment)),
     },
   };
 }

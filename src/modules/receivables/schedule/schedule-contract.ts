@@ -2,6 +2,7 @@
 // (disbursement) or closes (cancellation); receivables owns the schedule, its installments and its
 // boletos. The implementations live in schedule-lifecycle.ts (receivables); proposals call them
 // inside their own transaction so the status change and the schedule change commit together.
+import type { Enqueue } from '../../../platform/commands.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import type { LocalDate } from '../../../platform/dates.js';
 import type { Decimal } from '../../../platform/money.js';
@@ -65,14 +66,14 @@ export interface ScheduleSummary {
   dtLiquidacao: LocalDate | null;
 }
 
-/** Opens the schedule of a disbursed proposal and enqueues event 0 (schedule created). */
-export type OpenSchedule = (tx: Executor, opening: ScheduleOpening, now: Date) => Promise<void>;
+/** Opens the schedule of a disbursed proposal and enqueues event 0 (schedule created) with the command's `enqueue`. */
+export type OpenSchedule = (tx: Executor, enqueue: Enqueue, opening: ScheduleOpening, now: Date) => Promise<void>;
 
 /**
  * Cancels the schedule (situacaoAgenda 0), cancels its live boletos/charges, enqueues event 1,
  * and when refundAmount > 0 issues a boleto for it; returns that boleto's id (uuid) or null.
  */
-export type CancelSchedule = (tx: Executor, closing: ScheduleClosing, now: Date) => Promise<{ refundBoletoId: string | null }>;
+export type CancelSchedule = (tx: Executor, enqueue: Enqueue, closing: ScheduleClosing, now: Date) => Promise<{ refundBoletoId: string | null }>;
 
 /**
  * For Proposta/Consultar: the schedule's summary, or null when the proposal has none. 'nowait'

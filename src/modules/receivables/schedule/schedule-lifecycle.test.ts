@@ -11,6 +11,7 @@ import { cancelScheduleWith, openSchedule, summarizeSchedule } from './schedule-
 import { installmentsOf, requireSchedule } from './schedule-repository.js';
 import { sandboxSettings } from '../settings.js';
 import { insertPartner, openSampleSchedule, sampleOpening } from '../test-fixtures.js';
+import { inOutbox } from '../../../../test/support/outbox.js';
 
 const NOW = new Date('2026-11-23T15:00:00.000Z');
 let database: TestDatabase;
@@ -61,8 +62,8 @@ describe('openSchedule', () => {
   test('rolls back with the caller transaction', async () => {
     const opening = sampleOpening(partnerId);
     await assert.rejects(
-      database.db.transaction().execute(async (tx) => {
-        await openSchedule(tx, opening, NOW);
+      inOutbox(database.db, NOW, async ({ tx, enqueue }) => {
+        await openSchedule(tx, enqueue, opening, NOW);
         throw new Error('proposal update failed');
       }),
       /proposal update failed/,
@@ -74,7 +75,7 @@ describe('openSchedule', () => {
   test('refuses a malformed plan as a programmer error', async () => {
     const opening = sampleOpening(partnerId);
     const broken = { ...opening, installments: [opening.installments[1]!] };
-    await assert.rejects(database.db.transaction().execute((tx) => openSchedule(tx, broken, NOW)), /assertion/);
+    await assert.rejects(inOutbox(database.db, NOW, ({ tx, enqueue }) => openSchedule(tx, enqueue, broken, NOW)), /assertion/);
   });
 });
 
@@ -96,19 +97,20 @@ describe('cancelSchedule', () => {
     const opening = await openSampleSchedule(database.db, partnerId, NOW);
     const schedule = await requireSchedule(database.db, partnerId, { proposalId: opening.proposalId });
     const [first] = await installmentsOf(database.db, schedule);
-    const live = await database.db.transaction().execute(async (tx) => {
+    const live = await inOutbox(database.db, NOW, async ({ tx, enqueue }) => {
       const boleto = await issueBoleto(
         tx,
+        enqueue,
         sandboxSettings(),
         { schedule, purpose: 'installments', chargeId: null, settlement: false, description: 'Parcela 1', notifyCustomer: false, dueDate: localDate('2026-12-23'), expiresOn: localDate('2026-12-23'), documentAmount: dec('350'), discount: ZERO, permiteDescapitalizacao: false, registrationMode: 1, installments: [{ row: first!, discount: ZERO }] },
         NOW,
       );
-      return startRegistration(tx, boleto, NOW);
+      return startRegistration(tx, enqueue, boleto, NOW);
     });
     assert.equal(live.registration_status, BoletoSituacao.registered);
 
-    const result = await database.db.transaction().execute((tx) =>
-      cancelSchedule(tx, { proposalId: opening.proposalId, partnerId, cancelledOn: localDate('2026-11-23'), refundAmount: dec('1000.00'), refundDueDate: localDate('2026-11-30'), description: 'Devolução do valor liberado' }, NOW),
+    const result = await inOutbox(database.db, NOW, ({ tx, enqueue }) =>
+      cancelSchedule(tx, enqueue, { proposalId: opening.proposalId, partnerId, cancelledOn: localDate('2026-11-23'), refundAmount: dec('1000.00'), refundDueDate: localDate('2026-11-30'), description: 'Devolução do valor liberado' }, NOW),
     );
     assert.ok(result.refundBoletoId);
     const boletos = await database.db.selectFrom('receivable_boletos').selectAll().where('schedule_id', '=', schedule.id).orderBy('numero').execute();
@@ -130,9 +132,9 @@ describe('cancelSchedule', () => {
   test('without a refund amount no boleto is issued; a second cancellation is a programmer error', async () => {
     const opening = await openSampleSchedule(database.db, partnerId, NOW);
     const closing = { proposalId: opening.proposalId, partnerId, cancelledOn: localDate('2026-11-23'), refundAmount: null, refundDueDate: localDate('2026-11-30'), description: 'Cancelada' };
-    const result = await database.db.transaction().execute((tx) => cancelSchedule(tx, closing, NOW));
+    const result = await inOutbox(database.db, NOW, ({ tx, enqueue }) => cancelSchedule(tx, enqueue, closing, NOW));
     assert.equal(result.refundBoletoId, null);
     assert.deepEqual((await events(opening.proposalId)).map((e) => e.event_type), [0, 1]);
-    await assert.rejects(database.db.transaction().execute((tx) => cancelSchedule(tx, closing, NOW)), /assertion/);
+    await assert.rejects(inOutbox(database.db, NOW, ({ tx, enqueue }) => cancelSchedule(tx, enqueue, closing, NOW)), /assertion/);
   });
 });

@@ -1,6 +1,7 @@
 // The schedule's life as the proposals module drives it (schedule-contract.ts): opened at
 // disbursement, cancelled with the proposal, summarized for Proposta/Consultar. Proposals call
 // these inside their own transaction, so the proposal and its schedule change together.
+import type { Enqueue } from '../../../platform/commands.js';
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../../platform/db/pool.js';
 import { brazilDateAt, compareDates, localDate } from '../../../platform/dates.js';
@@ -27,7 +28,7 @@ function assertOpening(opening: ScheduleOpening): void {
   toCents(opening.financedAmount);
 }
 
-export const openSchedule: OpenSchedule = async (tx, opening, now) => {
+export const openSchedule: OpenSchedule = async (tx, enqueue, opening, now) => {
   assertOpening(opening);
   const scheduleId = randomUUID();
   const schedule = await tx
@@ -74,20 +75,20 @@ export const openSchedule: OpenSchedule = async (tx, opening, now) => {
   });
   const installments = await tx.insertInto('receivable_installments').values(rows).returningAll().execute();
   if (installments.length !== opening.installments.length) throw new Error('assertion: every planned installment is stored');
-  await enqueueScheduleCreated(tx, schedule, opening, now);
+  await enqueueScheduleCreated(enqueue, schedule, opening, now);
 };
 
 /** Cancelling with these settings (the issuer of the refund boleto); bound by the composition root. */
 export function cancelScheduleWith(settings: ReceivablesSettings): CancelSchedule {
-  return (tx, closing, now) => cancelSchedule(tx, closing, now, settings);
+  return (tx, enqueue, closing, now) => cancelSchedule(tx, enqueue, closing, now, settings);
 }
 
-async function cancelSchedule(tx: Executor, closing: ScheduleClosing, now: Date, settings: ReceivablesSettings): Promise<{ refundBoletoId: string | null }> {
+async function cancelSchedule(tx: Executor, enqueue: Enqueue, closing: ScheduleClosing, now: Date, settings: ReceivablesSettings): Promise<{ refundBoletoId: string | null }> {
   const schedule = await findScheduleByProposal(tx, closing.partnerId, closing.proposalId, true);
   if (schedule === undefined) throw new Error(`assertion: proposal ${closing.proposalId} has no receivables schedule to cancel`);
   if (schedule.situacao === SituacaoAgenda.cancelled) throw new Error(`assertion: schedule of proposal ${closing.proposalId} is already cancelled`);
   await installmentsOf(tx, schedule, true); // locks the installments for the change below
-  await cancelLiveCollections(tx, schedule, now);
+  await cancelLiveCollections(tx, enqueue, schedule, now);
   await tx.updateTable('receivable_installments').set({ cancelled: true }).where('schedule_id', '=', schedule.id).where('partner_id', '=', schedule.partner_id).execute();
   const cancelled = await tx
     .updateTable('receivable_schedules')
@@ -96,13 +97,14 @@ async function cancelSchedule(tx: Executor, closing: ScheduleClosing, now: Date,
     .where('partner_id', '=', schedule.partner_id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await enqueueScheduleEvent(tx, EventType.scheduleCancelled, cancelled, now);
+  await enqueueScheduleEvent(enqueue, EventType.scheduleCancelled, cancelled, now);
   const refund = closing.refundAmount === null ? ZERO : dec(closing.refundAmount);
   if (!refund.greaterThan(ZERO)) return { refundBoletoId: null };
   // The customer returns the money: an online-registered boleto covering no installment.
   const dueDate = compareDates(closing.refundDueDate, brazilDateAt(now)) < 0 ? brazilDateAt(now) : closing.refundDueDate;
   const boleto = await issueBoleto(
     tx,
+    enqueue,
     settings,
     {
       schedule: cancelled,
@@ -121,7 +123,7 @@ async function cancelSchedule(tx: Executor, closing: ScheduleClosing, now: Date,
     },
     now,
   );
-  await startRegistration(tx, boleto, now);
+  await startRegistration(tx, enqueue, boleto, now);
   return { refundBoletoId: boleto.id };
 }
 

@@ -67,12 +67,12 @@ export function applyConfirmedPixCommand(deps: PayDeps): CommandDefinition<Confi
   return {
     name: 'settlement.pix.apply',
     summarize: (r) => `pix ${r.endToEndId}: ${r.outcome}`,
-    handler: async ({ endToEndId, confirmed }, { tx, now, actor }) => {
+    handler: async ({ endToEndId, confirmed }, { tx, now, actor, enqueue }) => {
       const row = await tx.selectFrom('settlement_pix_notifications').select('confirmed_at').where('end_to_end_id', '=', endToEndId).forUpdate().executeTakeFirstOrThrow();
       if (row.confirmed_at !== null) return { endToEndId, outcome: 'duplicate' as const };
       const target = await targetOfTxid(tx, confirmed.txid);
       const paidOn = brazilDateAt(new Date(confirmed.horario));
-      const outcome = await applyReportedPayment(tx, deps, target, { sourceKey: `pix:${endToEndId}`, channel: 'pix', actor: actor.id, reference: confirmed.txid ?? endToEndId, amount: dec(confirmed.valor), paidOn, creditedOn: paidOn, fileId: null, reportedCharges: null, reportedDiscount: null }, now);
+      const outcome = await applyReportedPayment(tx, enqueue, deps, target, { sourceKey: `pix:${endToEndId}`, channel: 'pix', actor: actor.id, reference: confirmed.txid ?? endToEndId, amount: dec(confirmed.valor), paidOn, creditedOn: paidOn, fileId: null, reportedCharges: null, reportedDiscount: null }, now);
       // What the provider confirmed replaces what the notification said (refunds are capped by it).
       const stored = { amount: confirmed.valor, txid: confirmed.txid ?? null, paid_at: confirmed.horario };
       await tx.updateTable('settlement_pix_notifications').set({ ...stored, confirmed_at: now, last_error: null }).where('end_to_end_id', '=', endToEndId).execute();
@@ -89,7 +89,7 @@ async function confirmation(client: PixApiClient, endToEndId: string): Promise<P
 }
 
 async function apply(d: PixDeps, confirmed: ConfirmedPix): Promise<ApplyOutcome> {
-  return (await runDefined({ db: d.db, clock: d.clock }, applyConfirmedPixCommand(d.deps), confirmed, { kind: 'system', id: d.actor })).result.outcome;
+  return (await runDefined({ db: d.db, clock: d.clock, outbox: d.deps.outbox }, applyConfirmedPixCommand(d.deps), confirmed, { kind: 'system', id: d.actor })).result.outcome;
 }
 
 /** A failed confirmation counted; the first one hands the notification to the retry job. */
