@@ -12,7 +12,7 @@ import { countPendingPayees } from '../../src/modules/payees/list-payees.js';
 import { pageProposals, NO_PROPOSAL_FILTER } from '../../src/modules/proposals/list-proposals.js';
 import { disbursementsOn, proposalsByStatus } from '../../src/modules/proposals/operator-figures.js';
 import { proposalOperatorCommands } from '../../src/modules/proposals/operator-commands.js';
-import { proposalDeps, receivablesDeps } from '../../src/bindings.js';
+import { commandDeps, proposalDeps, receivablesDeps } from '../../src/bindings.js';
 import { loadConfig } from '../../src/config.js';
 import { boletoSlipByNumber, collectionFiguresOn, pageBoletos, pageCharges, scheduleView } from '../../src/modules/receivables/index.js';
 import { paymentCommands } from '../../src/modules/receivables/payments/payment-commands.js';
@@ -25,7 +25,7 @@ const actor: Actor = { kind: 'operator', id: 'ana@example.com', source: 'console
 const TODAY = localDate('2026-11-23');
 // Bound as the test service binds them (its configuration has the sandbox's receivables settings).
 const proposals = proposalOperatorCommands(proposalDeps(loadConfig({})));
-const deps = () => ({ db: service.database.db, clock: service.clock });
+const deps = () => commandDeps(service.database.db, service.clock);
 const step = (numero: number) => ({ numero, at: TODAY, reason: null, by: 'operador:Ana' });
 let disbursed: { codigo: string; numero: number };
 let boletoNumber: number;

@@ -9,7 +9,7 @@ import { runDefined, type Actor } from '../../src/platform/commands.js';
 import { DomainError } from '../../src/platform/errors.js';
 import { localDate } from '../../src/platform/dates.js';
 import { proposalOperatorCommands } from '../../src/modules/proposals/operator-commands.js';
-import { proposalDeps } from '../../src/bindings.js';
+import { commandDeps, proposalDeps } from '../../src/bindings.js';
 import { loadConfig } from '../../src/config.js';
 import { startTestService, type TestService } from '../support/app.js';
 import { consult, createOk, personDto } from './proposals-fixture.js';
@@ -21,7 +21,7 @@ const commands = proposalOperatorCommands(proposalDeps(loadConfig({})));
 const actor: Actor = { kind: 'operator', id: 'ana@example.com' };
 const input = (numero: number, reason: string | null = null) => ({ numero, at: localDate('2026-11-23'), reason, by: 'operador:Ana' });
 const run = <R>(definition: Parameters<typeof runDefined<ReturnType<typeof input>, R>>[1], numero: number, reason: string | null = null, key?: string) =>
-  runDefined({ db: service.database.db, clock: service.clock }, definition, input(numero, reason), actor, key);
+  runDefined(commandDeps(service.database.db, service.clock), definition, input(numero, reason), actor, key);
 
 async function refusedWith(work: Promise<unknown>, code: RegExp): Promise<void> {
   await assert.rejects(work, (e: unknown) => e instanceof DomainError && code.test(e.messages.map((m) => m.code).join(',')));
