@@ -19,7 +19,7 @@ export type { OperatorCommand, OperatorOutcome } from './operator-lifecycle.js';
 export { countProposals, listProposals, NO_PROPOSAL_FILTER, pageProposals, type ProposalFilter, type ProposalRecord, type ProposalSearch } from './list-proposals.js';
 export { disbursementsOn, proposalsByStatus, type DayTotal, type StatusCount } from './operator-figures.js';
 export { showProposal, type ProposalDetails } from './show-proposal.js';
-export { decideTransition, isStatusId, Status, statusDescription, type LifecycleEvent, type StatusId } from './proposal-lifecycle.js';
+export { decideTransition, isProposalStatus, ProposalStatus, statusDescription, type LifecycleEvent } from './proposal-lifecycle.js';
 export { parseProposalStatus } from './proposal-status-names.js';
 // What receivables takes from proposals, and what proposals take from receivables: bound in src/bindings.ts.
 export { proposalsPort } from './receivables-port.js';
