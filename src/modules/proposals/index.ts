@@ -11,7 +11,6 @@ import { spec as updatePaymentAccount } from './update-payment-account.schema.js
 import { spec as cancelProposal } from './cancel-proposal.schema.js';
 import { spec as getProposal } from './get-proposal.schema.js';
 import { spec as finalizeProposal } from './finalize-proposal.schema.js';
-import { spec as saveGuaranteeDocument } from './save-guarantee-document.schema.js';
 export { proposalOperatorCommands, type ProposalOperatorCommand, type ProposalOperatorCommands } from './operator-commands.js';
 export { proposalPartnerCommands, type ProposalPartnerCommands } from './partner-commands.js';
 export { getProposalQuery, type GetProposalInput, type ProposalReading } from './get-proposal.js';
@@ -30,7 +29,7 @@ export const descriptor: ModuleDescriptor = {
   name: 'proposals',
   tables: ['proposals', 'proposal_history', 'proposal_installments'],
   settings: { key: 'proposals', parse: parseProposalsEnv },
-  operations: [createProposal, refuseProposal, updatePaymentAccount, cancelProposal, getProposal, finalizeProposal, saveGuaranteeDocument],
+  operations: [createProposal, refuseProposal, updatePaymentAccount, cancelProposal, getProposal, finalizeProposal],
   routes: (ctx) => proposalsRoutes(ctx.bindings.proposals, ctx.config.proposals, ctx.config.publicUrl),
   commands: (ctx) => Object.values(operatorCommands(ctx.bindings.proposals)),
   metrics: [proposalMetrics],
