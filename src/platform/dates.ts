@@ -41,8 +41,25 @@ export function calendarDateOf(text: string): LocalDate | null {
 // Building an Intl.DateTimeFormat costs ~0.1 ms; one shared instance is reused (it is stateless).
 const BRAZIL_DATE_FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: BRAZIL_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
 
+const HOUR_MS = 3_600_000;
+/** The date of each hour already formatted (issue 14: ~5 µs a call, several calls a request); bounded. */
+const dateOfHour = new Map<number, LocalDate>();
+const DATE_OF_HOUR_ENTRIES_MAX = 10_000;
+
 export function brazilDateAt(instant: Date): LocalDate {
-  return BRAZIL_DATE_FORMAT.format(instant) as LocalDate;
+  const ms = instant.getTime();
+  const hour = Math.floor(ms / HOUR_MS);
+  const known = dateOfHour.get(hour);
+  if (known !== undefined) return known;
+  const date = BRAZIL_DATE_FORMAT.format(instant) as LocalDate;
+  if (Number.isNaN(ms)) return date;
+  // Kept only when the whole hour has one date (São Paulo's offsets are whole hours; checked, not assumed).
+  const start = BRAZIL_DATE_FORMAT.format(hour * HOUR_MS);
+  if (start === date && BRAZIL_DATE_FORMAT.format(hour * HOUR_MS + HOUR_MS - 1) === date) {
+    if (dateOfHour.size >= DATE_OF_HOUR_ENTRIES_MAX) dateOfHour.clear();
+    dateOfHour.set(hour, date);
+  }
+  return date;
 }
 
 /** The first instant of a day in Brazil (São Paulo, UTC−3: no daylight saving since 2019). */
