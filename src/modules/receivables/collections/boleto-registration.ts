@@ -6,8 +6,8 @@
 // boleto it issued (the barcode was validated when built). A real bank adapter plugs in here.
 import type { Executor } from '../../../platform/db/pool.js';
 import { enqueueJob, type JobHandler } from '../../../platform/jobs.js';
-import { BoletoSituacao } from './boleto-status.js';
-import { boletoById, boletoInstallments, chargeById, chargeInstallments, setBoletoSituacao, type BoletoRow } from './collection-repository.js';
+import { BoletoStatus } from './boleto-status.js';
+import { boletoById, boletoInstallments, chargeById, chargeInstallments, setBoletoStatus, type BoletoRow } from './collection-repository.js';
 import { enqueueBoletoCreated, enqueueChargeRegistered } from '../schedule-events.js';
 import { scheduleById } from '../schedule/schedule-repository.js';
 
@@ -24,7 +24,7 @@ interface RegisterPayload {
  */
 export async function startRegistration(tx: Executor, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
   if (boleto.registration_mode === 1) {
-    if (boleto.registration_status === BoletoSituacao.pending) return registerBoleto(tx, boleto, now);
+    if (boleto.registration_status === BoletoStatus.pending) return registerBoleto(tx, boleto, now);
     await announceRegistered(tx, boleto, now);
     return boleto;
   }
@@ -40,8 +40,8 @@ export async function startRegistration(tx: Executor, boleto: BoletoRow, now: Da
  */
 export async function registerBoleto(tx: Executor, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
   // Cancelled (or paid) while waiting for the job: nothing left to register.
-  if (boleto.registration_status !== BoletoSituacao.pending) return boleto;
-  const registered = await setBoletoSituacao(tx, boleto, BoletoSituacao.registered, { registered_at: now });
+  if (boleto.registration_status !== BoletoStatus.pending) return boleto;
+  const registered = await setBoletoStatus(tx, boleto, BoletoStatus.registered, { registered_at: now });
   if (registered.registration_mode === OFFLINE) await announceCreated(tx, registered, now);
   await announceRegistered(tx, registered, now);
   return registered;
