@@ -2,6 +2,7 @@
 // A due date is a calendar date in Brazil (America/Sao_Paulo), kept as 'YYYY-MM-DD' text and
 // never as a JS Date at midnight UTC, which would slide to the previous day in UTC-3.
 // Day arithmetic is done on UTC midnights of the calendar date, where every day has 24 h.
+import { DATE_OF_HOUR_ENTRIES_MAX } from './config/limits.js';
 
 export type LocalDate = string & { readonly __brand: 'LocalDate' };
 
@@ -44,7 +45,6 @@ const BRAZIL_DATE_FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: BRAZIL_T
 const HOUR_MS = 3_600_000;
 /** The date of each hour already formatted (issue 14: ~5 µs a call, several calls a request); bounded. */
 const dateOfHour = new Map<number, LocalDate>();
-const DATE_OF_HOUR_ENTRIES_MAX = 10_000;
 
 export function brazilDateAt(instant: Date): LocalDate {
   const ms = instant.getTime();

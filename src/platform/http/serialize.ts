@@ -6,17 +6,16 @@
 // its garbage). Fastify's schema-compiled serializer was measured and not used: docs/decisions.md.
 import { Decimal as DecimalJs } from 'decimal.js';
 import { isLosslessNumber } from 'lossless-json';
-import { ANSWER_DEPTH_LEVELS_MAX } from '../config/limits.js';
+import { ANSWER_DEPTH_LEVELS_MAX, ANSWER_QUOTED_KEYS_MAX } from '../config/limits.js';
 
 /** Keys written as JSON strings, kept (answers use a small set of field names); bounded. */
 const quotedKeys = new Map<string, string>();
-const QUOTED_KEYS_MAX = 4096;
 
 function quotedKey(key: string): string {
   let quoted = quotedKeys.get(key);
   if (quoted === undefined) {
     quoted = JSON.stringify(key);
-    if (quotedKeys.size < QUOTED_KEYS_MAX) quotedKeys.set(key, quoted);
+    if (quotedKeys.size < ANSWER_QUOTED_KEYS_MAX) quotedKeys.set(key, quoted);
   }
   return quoted;
 }
