@@ -129,7 +129,8 @@ async function measure(url: string, op: BenchOperation, token: string, probe: Pr
   const result = await autocannon({
     url: `${url}${plan.path ?? op.path}`,
     method: 'POST',
-    connections: CONNECTIONS,
+    // autocannon refuses more connections than requests (a short warm-up of one-time bodies).
+    connections: plan.amount !== undefined ? Math.min(CONNECTIONS, plan.amount) : CONNECTIONS,
     ...(plan.amount !== undefined ? { amount: plan.amount } : { duration: plan.seconds ?? RUN_SECONDS }),
     timeout: RUN_TIMEOUT_S,
     headers: { 'content-type': op.form ? 'application/x-www-form-urlencoded' : 'application/json', authorization: `Bearer ${token}` },
@@ -247,11 +248,14 @@ async function main(): Promise<void> {
     console.log(`machine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GB, Node ${machine.node}, load ${machine.load_at_start.map((l) => l.toFixed(1)).join(' ')}`);
     console.log('figures: median over the rounds; ratios as median [min–max]\n');
     console.log(`${'operation'.padEnd(56)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'cpu µs'.padStart(7)} ${'pg µs'.padStart(7)} ${'stmts'.padStart(5)} | ${'base r/s'.padStart(8)} ${'b p99'.padStart(6)} | ${'rps ratio'.padStart(17)} ${'p99 ratio'.padStart(17)} ${'load'.padStart(5)}`);
-    // BENCH_ONLY=substring runs only matching operations (their setup dependencies included by order).
+    // BENCH_ONLY=part[,part…] runs only the operations whose name contains one of the parts (the
+    // setups of earlier operations run too: later ones depend on them; later setups are skipped).
     const only = process.env.BENCH_ONLY;
-    for (const op of OPERATIONS.filter((o) => !only || o.name.includes(only) || o.setup !== undefined)) {
+    const selected = (o: BenchOperation) => !only || only.split(',').some((part) => o.name.includes(part.trim()));
+    const lastSelected = OPERATIONS.reduce((last, o, i) => (selected(o) ? i : last), -1);
+    for (const op of OPERATIONS.slice(0, lastSelected + 1).filter((o) => selected(o) || o.setup !== undefined)) {
       await op.setup?.(ctx);
-      if (only && !op.name.includes(only)) continue;
+      if (!selected(op)) continue;
       const base = await baselineFor(op, ctx, baselineUrl);
       const baselineBodies = await bodiesOf(base.op, ctx, op.requests !== undefined ? BASELINE_BODIES : Math.min(op.pool ?? 200, 200));
       const runSubject = async (warmup: boolean) => measure(serverUrl, op, token, subjectProbe, await subjectPlan(op, ctx, warmup), op.status ?? 200);

@@ -17,7 +17,8 @@ import { descriptor as receivables } from './modules/receivables/index.js';
 import { descriptor as settlement } from './modules/settlement/index.js';
 
 // The order is the order of the routes in /openapi.json (and so of the generated SDK): keep it.
-export const MODULES: readonly ModuleDescriptor[] = [auth, partners, banking, payees, customers, guarantees, bureau, callbacks, operators, proposals, receivables, settlement];
+// guarantees follows proposals: its one operation (a Proposta/ path) stays where it always was.
+export const MODULES: readonly ModuleDescriptor[] = [auth, partners, banking, payees, customers, bureau, callbacks, operators, proposals, guarantees, receivables, settlement];
 
 /**
  * Every operation the service answers (besides the token endpoint), one spec each, as the modules

@@ -55,7 +55,14 @@ export class DomainError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(kind: ErrorKind, messages: MessageInput[], headers: Record<string, string> = {}) {
-    super(messages.map((m) => `${m.code}: ${m.description}`).join('; '));
+    // An expected outcome needs no stack trace: capturing one cost ~8 % of a refused request (issue 14).
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(messages.map((m) => `${m.code}: ${m.description}`).join('; '));
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
     if (messages.length === 0) throw new Error('assertion: a DomainError needs at least one message');
     this.name = 'DomainError';
     this.kind = kind;

@@ -71,7 +71,8 @@ async function npmStart(cwd: string, env: Record<string, string>, options: { she
   child.stderr?.on('data', (c) => (log += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   cleanups.push(() => {
-    if (child.exitCode === null) spawnSync('kill', ['-KILL', `-${child.pid}`]);
+    // Only a child still running: a dead one's number may belong to another process group by now.
+    if (child.exitCode === null && child.signalCode === null) spawnSync('kill', ['-KILL', options.shell ? `-${child.pid}` : `${child.pid}`]);
   });
   return { child, url, output: () => log, exited };
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { approveProposal, disburseProposal } from '../../src/modules/proposals/operator-lifecycle.js';
-import { Status } from '../../src/modules/proposals/proposal-lifecycle.js';
+import { ProposalStatus } from '../../src/modules/proposals/proposal-lifecycle.js';
 import { proposalDeps } from '../../src/bindings.js';
 import { cancelScheduleWith } from '../../src/modules/receivables/schedule/schedule-lifecycle.js';
 import { localDate } from '../../src/platform/dates.js';
@@ -214,13 +214,13 @@ describe('paid off', () => {
     await inOutbox(db, world.service.clock, (s) => approveProposal(s, { numero: proposal.numero, by: 'teste' }));
     await inOutbox(db, world.service.clock, (s) => disburseProposal(s, { numero: proposal.numero, by: 'teste' }, proposalDeps(world.service.config)));
     const open = await details(world, proposal.codigo);
-    assert.equal(open.situacaoProposta, Status.disbursed);
+    assert.equal(open.situacaoProposta, ProposalStatus.disbursed);
     const items = open.parcelas.map((p, i) => ({ nroParcela: p.nroParcela, dtPagamento: '2026-11-23', vlrPagamento: i === 0 ? 1 : p.vlrParcela }));
     await ok(world, LAUNCH, launches(proposal.codigo, items));
     assert.equal((await details(world, proposal.codigo)).situacaoAgenda, 2);
     await ok(world, LAUNCH, launches(proposal.codigo, [{ nroParcela: 1, dtPagamento: '2026-11-23', vlrPagamento: Number(open.parcelas[0]!.vlrParcela) - 1 }]));
     const paid = await details(world, proposal.codigo);
-    assert.deepEqual([paid.situacaoAgenda, paid.descricaoSituacaoAgenda, paid.dtLiquidacao, paid.situacaoProposta], [1, 'Quitada', '2026-11-23T00:00:00Z', Status.settled]);
+    assert.deepEqual([paid.situacaoAgenda, paid.descricaoSituacaoAgenda, paid.dtLiquidacao, paid.situacaoProposta], [1, 'Quitada', '2026-11-23T00:00:00Z', ProposalStatus.settled]);
     assert.ok(paid.parcelas.every((p) => p.situacao === 1 && p.vlrSaldoAtual === 0));
     assert.equal(paid.vlrTotalPago, Number(open.parcelas.reduce((acc, p) => acc.plus(String(p.vlrParcela)), dec(0)).toFixed(2)));
     const types = (await outbox(world, proposal.codigo)).map((e) => e.type);

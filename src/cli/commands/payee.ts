@@ -23,10 +23,10 @@ function identity(p: PayeeWire): string {
 }
 
 async function line(p: PayeeWire & { clientId?: string }): Promise<string> {
-  const { SITUACAO_DESCRIPTIONS } = await status();
+  const { PAYEE_STATUS_DESCRIPTIONS } = await status();
   const who = p.clientId === undefined ? '' : `  ${p.clientId}`;
   const reason = p.motivoRejeicao === null ? '' : `  motivo: ${p.motivoRejeicao}`;
-  return `${p.codigoFavorecido}  ${p.situacao} ${SITUACAO_DESCRIPTIONS[p.situacao]}${who}  ${p.documentoFederal}  ${p.nome}  ${identity(p)}  ${p.dtInclusao}${reason}`;
+  return `${p.codigoFavorecido}  ${p.situacao} ${PAYEE_STATUS_DESCRIPTIONS[p.situacao]}${who}  ${p.documentoFederal}  ${p.nome}  ${identity(p)}  ${p.dtInclusao}${reason}`;
 }
 
 const BY = { by: { type: 'string', value: 'NAME', description: 'who decides (default: CAAS_OPERATOR or your OS user name)' }, ...IDEMPOTENCY_OPTION } as const;
@@ -50,9 +50,9 @@ export default [
       ...JSON_OPTION,
     },
     run: async ({ options }, io) => {
-      const [{ parseSituacao }, { partnerByClientId }, { listPayees }] = await Promise.all([status(), import('../../modules/partners/index.js'), import('../../modules/payees/list-payees.js')]);
+      const [{ parsePayeeStatus }, { partnerByClientId }, { listPayees }] = await Promise.all([status(), import('../../modules/partners/index.js'), import('../../modules/payees/list-payees.js')]);
       if (options.pending && options.status !== undefined) throw new CliError('--pending is --status pendente: give one of them');
-      const situacao = options.pending ? 0 : options.status === undefined ? null : parseSituacao(options.status);
+      const situacao = options.pending ? 0 : options.status === undefined ? null : parsePayeeStatus(options.status);
       if (options.status !== undefined && situacao === null) throw new CliError(`unknown --status "${options.status}": use pendente, aprovado, reprovado or 0, 1, 2`);
       const listing = await withCliContext(async ({ db }) => {
         const partnerId = options.partner === undefined ? null : (await partnerByClientId(db, options.partner)).id;

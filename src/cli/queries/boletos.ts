@@ -1,6 +1,6 @@
 // `caas boleto list` (issue 15): option values → the receivables module's read-only query, result
 // → a table with headers (or JSON). Loaded by the handler of src/cli/commands/boleto.ts only.
-import { BOLETO_SITUACAO_NAMES, listBoletos, parseBoletoSituacao, type ListedBoleto } from '../../modules/receivables/index.js';
+import { BOLETO_STATUS_NAMES, listBoletos, parseBoletoStatus, type ListedBoleto } from '../../modules/receivables/index.js';
 import { withCliContext } from '../context.js';
 import { tableLines, type Column } from '../format/table.js';
 import { CliError, printJsonOrLines, type CliIo } from '../io.js';
@@ -29,8 +29,8 @@ export interface BoletoListOptions {
 }
 
 export async function listBoletosCommand(values: BoletoListOptions, io: CliIo): Promise<number> {
-  const status = values.status === undefined ? null : parseBoletoSituacao(values.status);
-  if (values.status !== undefined && status === null) throw new CliError(`unknown --status "${values.status}": use 0–5 or ${BOLETO_SITUACAO_NAMES.join(', ')}`);
+  const status = values.status === undefined ? null : parseBoletoStatus(values.status);
+  if (values.status !== undefined && status === null) throw new CliError(`unknown --status "${values.status}": use 0–5 or ${BOLETO_STATUS_NAMES.join(', ')}`);
   const proposalNumber = values.proposal === undefined ? null : readNumber(values.proposal, '--proposal NUMERO');
   const filter = { status, proposalNumber, partnerClientId: values.partner ?? null, ...readRange(values) };
   const listing = await withCliContext(({ db, config }) => listBoletos(db, filter, config.publicUrl));

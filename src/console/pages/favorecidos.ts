@@ -4,7 +4,7 @@
 // "payees".
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { approvePayeeCommand, listPayees, parseSituacao, PayeeSituacao, rejectPayeeCommand, SITUACAO_DESCRIPTIONS, type ListedPayee } from '../../modules/payees/index.js';
+import { approvePayeeCommand, listPayees, parsePayeeStatus, PayeeStatus, rejectPayeeCommand, PAYEE_STATUS_DESCRIPTIONS, type ListedPayee } from '../../modules/payees/index.js';
 import { actionForm } from '../forms.js';
 import { html, type HtmlFragment } from '../html.js';
 import { defineAction, definePage, type ConsoleContext, type ConsoleEntry, type ConsoleServices } from '../page.js';
@@ -12,7 +12,7 @@ import { dateBr, outcomeFlash, queryOf, reasonField, select, table } from './vie
 
 const PATH = '/console/favorecidos';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const STATES = Object.entries(SITUACAO_DESCRIPTIONS).map(([code, text]) => [code, text] as const);
+const STATES = Object.entries(PAYEE_STATUS_DESCRIPTIONS).map(([code, text]) => [code, text] as const);
 
 function identity(p: ListedPayee): string {
   if (p.tipoCadastroPix === 1) return `chave ${p.chave ?? ''}`;
@@ -21,14 +21,14 @@ function identity(p: ListedPayee): string {
 
 function decisionForms(ctx: ConsoleContext, p: ListedPayee): HtmlFragment {
   if (!ctx.can('payee.review')) return html``;
-  const approve = p.situacao === PayeeSituacao.pendente ? actionForm(ctx, { action: `${PATH}/${p.codigoFavorecido}/aprovar`, label: 'Aprovar', confirm: `Aprovar o favorecido ${p.nome}?` }) : '';
-  const reject = p.situacao === PayeeSituacao.reprovado ? '' : actionForm(ctx, { action: `${PATH}/${p.codigoFavorecido}/reprovar`, label: 'Reprovar', confirm: `Reprovar o favorecido ${p.nome}?`, fields: reasonField(`motivo-${p.codigoFavorecido}`, 'Motivo da reprovação', true), className: 'inline reject' });
+  const approve = p.situacao === PayeeStatus.pending ? actionForm(ctx, { action: `${PATH}/${p.codigoFavorecido}/aprovar`, label: 'Aprovar', confirm: `Aprovar o favorecido ${p.nome}?` }) : '';
+  const reject = p.situacao === PayeeStatus.rejected ? '' : actionForm(ctx, { action: `${PATH}/${p.codigoFavorecido}/reprovar`, label: 'Reprovar', confirm: `Reprovar o favorecido ${p.nome}?`, fields: reasonField(`motivo-${p.codigoFavorecido}`, 'Motivo da reprovação', true), className: 'inline reject' });
   return html`<div class="actions">${approve}${reject}</div>`;
 }
 
 async function render(ctx: ConsoleContext, request: FastifyRequest): Promise<HtmlFragment> {
   const query = queryOf(request);
-  const situacao = query.situacao === undefined ? PayeeSituacao.pendente : query.situacao === 'todos' ? null : parseSituacao(query.situacao);
+  const situacao = query.situacao === undefined ? PayeeStatus.pending : query.situacao === 'todos' ? null : parsePayeeStatus(query.situacao);
   const listing = await listPayees(ctx.services.db, { situacao, partnerId: null });
   const columns = [
     { header: 'Nome', cell: (p: ListedPayee) => html`<strong>${p.nome}</strong><br><span class="muted">${p.documentoFederal}</span>` },
@@ -38,8 +38,8 @@ async function render(ctx: ConsoleContext, request: FastifyRequest): Promise<Htm
     { header: 'Situação', cell: (p: ListedPayee) => html`${p.descricaoSituacao}${p.motivoRejeicao === null ? '' : html`<br><span class="muted">${p.motivoRejeicao}</span>`}` },
     { header: 'Ações', cell: (p: ListedPayee) => decisionForms(ctx, p) },
   ];
-  return html`<form method="get" action="${PATH}" class="filters">${select('situacao', 'Situação', [...STATES, ['todos', 'Todas']], query.situacao ?? String(PayeeSituacao.pendente))}<div class="actions"><button type="submit">Filtrar</button></div></form>
-${table('Favorecidos', columns, listing.payees, situacao === PayeeSituacao.pendente ? 'Nenhum favorecido aguardando revisão.' : 'Nenhum favorecido.')}
+  return html`<form method="get" action="${PATH}" class="filters">${select('situacao', 'Situação', [...STATES, ['todos', 'Todas']], query.situacao ?? String(PayeeStatus.pending))}<div class="actions"><button type="submit">Filtrar</button></div></form>
+${table('Favorecidos', columns, listing.payees, situacao === PayeeStatus.pending ? 'Nenhum favorecido aguardando revisão.' : 'Nenhum favorecido.')}
 ${listing.truncated ? html`<p class="muted">Lista limitada aos primeiros ${listing.payees.length}.</p>` : ''}`;
 }
 

@@ -14,7 +14,7 @@ import {
   pageProposals,
   proposalOperatorCommands,
   showProposal,
-  Status,
+  ProposalStatus,
   statusDescription,
   type LifecycleEvent,
   type ProposalDetails,
@@ -22,7 +22,6 @@ import {
   type ProposalOperatorCommand,
   type ProposalRecord,
   type ProposalSearch,
-  type StatusId,
 } from '../../modules/proposals/index.js';
 import { scheduleView, type ScheduleView } from '../../modules/receivables/index.js';
 import type { Permission } from '../../modules/operators/index.js';
@@ -38,7 +37,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const AMOUNT_RE = /^\d{1,13}([.,]\d{1,2})?$/;
 const NUMBER_RE = /^[1-9]\d{0,9}$/;
 const proposalNumberOf = (text: string): number | null => (NUMBER_RE.test(text) && Number(text) <= PROPOSAL_NUMBER_MAX ? Number(text) : null);
-const STATUS_OPTIONS = Object.values(Status).map((s) => [String(s), statusDescription(s)] as const);
+const STATUS_OPTIONS = Object.values(ProposalStatus).map((s) => [String(s), statusDescription(s)] as const);
 
 /** The search box: a number is a número, a uuid a código, 11 or 14 characters a documento. */
 export function searchOf(text: string | undefined): ProposalSearch | null | 'invalid' {
@@ -59,7 +58,7 @@ function filterOf(query: Record<string, string>): { filter: ProposalFilter; prob
   const document = query.documento === undefined ? null : classifyDocument(query.documento);
   const filter: ProposalFilter = {
     ...NO_PROPOSAL_FILTER,
-    status: Object.values(Status).includes(status as StatusId) ? (status as StatusId) : null,
+    status: Object.values(ProposalStatus).includes(status as ProposalStatus) ? (status as ProposalStatus) : null,
     partnerClientId: query.parceiro ?? null,
     document: document?.digits ?? null,
     from: dateOf(query.de),
@@ -131,8 +130,8 @@ const STEPS: readonly StepSpec[] = [
 /** The steps the status allows (the lifecycle decides; "Liberar" also from aprovada, through pendente pagamento). */
 export function allowedSteps(status: number): StepSpec[] {
   return STEPS.filter((s) => {
-    if (s.event === 'disburse') return status === Status.approved || status === Status.paymentPending;
-    return decideTransition(status as StatusId, s.event).ok;
+    if (s.event === 'disburse') return status === ProposalStatus.approved || status === ProposalStatus.paymentPending;
+    return decideTransition(status as ProposalStatus, s.event).ok;
   });
 }
 

@@ -10,3 +10,7 @@ export const DOCUMENTS_PER_ASSET_MAX = 200;
 export const FILE_NAME_LENGTH_MAX = 255;
 
 export const EXTENSION_LENGTH_MAX = 10;
+
+// Used by save-guarantee-document.schema.ts.
+/** Document-type codes: an auxiliary table the interface does not show. */
+export const DOCUMENT_TYPE_MAX = 9_999;

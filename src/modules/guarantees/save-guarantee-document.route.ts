@@ -1,6 +1,6 @@
 // Proposta/SalvarPropostaGarantiaBemDocumento on the command runner: the wire body in, the envelope out.
 import { defineCommandRoute } from '../../platform/http/route.js';
-import { spec } from '../proposals/save-guarantee-document.schema.js';
+import { spec } from './save-guarantee-document.schema.js';
 import { saveGuaranteeDocument } from './save-guarantee-document.js';
 
 const MSG = { inserted: 'Documento incluído', updated: 'Documento atualizado' } as const;

@@ -7,7 +7,7 @@ import { spec as registerPayee } from './register-payee.schema.js';
 import { spec as getPayee } from './get-payee.schema.js';
 export { approvePayeeCommand, rejectPayeeCommand } from './review-commands.js';
 export { countPendingPayees, listPayees, type ListedPayee, type PayeeListing } from './list-payees.js';
-export { PayeeSituacao, SITUACAO_DESCRIPTIONS, parseSituacao, type PayeeSituacaoCode } from './payee-status.js';
+export { PayeeStatus, PAYEE_STATUS_DESCRIPTIONS, parsePayeeStatus } from './payee-status.js';
 export type { PayeeWire } from './payee-view.js';
 
 /** What this module brings to the composition root (src/compose.ts). */

@@ -6,7 +6,7 @@ import type { Executor } from '../../platform/db/pool.js';
 import { isRecordUuid } from '../../platform/uuid.js';
 import { clientIdOf, partnerProfile } from '../partners/index.js';
 import type { Payee } from './payee-validation.js';
-import { PayeeSituacao, type PayeeSituacaoCode } from './payee-status.js';
+import { PayeeStatus } from './payee-status.js';
 import type { PayeeReviewsTable, PayeesTable } from './tables.js';
 
 export type PayeeRow = Selectable<PayeesTable>;
@@ -54,7 +54,7 @@ export async function insertPayeeIfNew(tx: Executor, row: NewPayeeRow): Promise<
 
 /** The partner's live (pendente or aprovado) payee with the same key or bank account. */
 export async function findLiveByIdentity(db: Executor, partnerId: string, payee: Payee): Promise<PayeeRow | undefined> {
-  let query = db.selectFrom('payees').selectAll().where('partner_id', '=', partnerId).where('situacao', '<>', PayeeSituacao.reprovado).where('tipo_cadastro_pix', '=', payee.tipoCadastroPix);
+  let query = db.selectFrom('payees').selectAll().where('partner_id', '=', partnerId).where('situacao', '<>', PayeeStatus.rejected).where('tipo_cadastro_pix', '=', payee.tipoCadastroPix);
   if (payee.tipoCadastroPix === 1) {
     query = query.where('chave', '=', payee.chave);
   } else {
@@ -80,7 +80,7 @@ export async function findForPartner(db: Executor, partnerId: string, lookup: { 
   if (lookup.codigo !== null) query = query.where('id', '=', lookup.codigo);
   if (lookup.chaves !== null) query = query.where('chave', 'in', lookup.chaves);
   return query
-    .orderBy((eb) => eb('situacao', '=', PayeeSituacao.reprovado), 'asc')
+    .orderBy((eb) => eb('situacao', '=', PayeeStatus.rejected), 'asc')
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(1)
@@ -92,7 +92,7 @@ export async function lockPayeeForReview(tx: Executor, codigo: string): Promise<
   return tx.selectFrom('payees').selectAll().where('id', '=', codigo).forUpdate().executeTakeFirst();
 }
 
-export async function setPayeeSituacao(tx: Executor, id: string, situacao: PayeeSituacaoCode, motivoRejeicao: string | null, at: Date): Promise<void> {
+export async function setPayeeStatus(tx: Executor, id: string, situacao: PayeeStatus, motivoRejeicao: string | null, at: Date): Promise<void> {
   const result = await tx.updateTable('payees').set({ situacao, motivo_rejeicao: motivoRejeicao, situacao_at: at }).where('id', '=', id).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new Error(`assertion: payee ${id} was not updated`);
 }
@@ -104,7 +104,7 @@ export async function insertReview(tx: Executor, review: Insertable<PayeeReviews
 export type OperatorPayeeRow = PayeeRow & { client_id: string };
 
 /** Operator: payees of every partner (or one), oldest first, at most `rowsMax`. */
-export async function listPayeesForOperator(db: Executor, filter: { situacao: PayeeSituacaoCode | null; partnerId: string | null }, rowsMax: number): Promise<OperatorPayeeRow[]> {
+export async function listPayeesForOperator(db: Executor, filter: { situacao: PayeeStatus | null; partnerId: string | null }, rowsMax: number): Promise<OperatorPayeeRow[]> {
   let query = db.selectFrom('payees').selectAll('payees').select(clientIdOf('payees.partner_id').as('client_id'));
   if (filter.situacao !== null) query = query.where('payees.situacao', '=', filter.situacao);
   if (filter.partnerId !== null) query = query.where('payees.partner_id', '=', filter.partnerId);

@@ -1,29 +1,29 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkRejectionReason, checkReviewer, nextSituacao, parseSituacao, PayeeSituacao } from './payee-status.js';
+import { checkRejectionReason, checkReviewer, nextPayeeStatus, parsePayeeStatus, PayeeStatus } from './payee-status.js';
 import { pixKeyCandidates } from '../banking/index.js';
 import { REJECTION_REASON_LENGTH_MAX, REVIEWER_LENGTH_MAX } from './limits.js';
 
 describe('review transitions', () => {
   it('approves only a pendente payee', () => {
-    assert.deepEqual(nextSituacao(PayeeSituacao.pendente, 'approve'), { ok: true, situacao: PayeeSituacao.aprovado });
-    const twice = nextSituacao(PayeeSituacao.aprovado, 'approve');
+    assert.deepEqual(nextPayeeStatus(PayeeStatus.pending, 'approve'), { ok: true, situacao: PayeeStatus.approved });
+    const twice = nextPayeeStatus(PayeeStatus.approved, 'approve');
     assert.equal(twice.ok ? null : twice.code, 'FAV022');
-    const afterRejection = nextSituacao(PayeeSituacao.reprovado, 'approve');
+    const afterRejection = nextPayeeStatus(PayeeStatus.rejected, 'approve');
     assert.equal(afterRejection.ok ? null : afterRejection.code, 'FAV023');
   });
   it('rejects a pendente or an approved payee, never twice', () => {
-    assert.deepEqual(nextSituacao(PayeeSituacao.pendente, 'reject'), { ok: true, situacao: PayeeSituacao.reprovado });
-    assert.deepEqual(nextSituacao(PayeeSituacao.aprovado, 'reject'), { ok: true, situacao: PayeeSituacao.reprovado });
-    const twice = nextSituacao(PayeeSituacao.reprovado, 'reject');
+    assert.deepEqual(nextPayeeStatus(PayeeStatus.pending, 'reject'), { ok: true, situacao: PayeeStatus.rejected });
+    assert.deepEqual(nextPayeeStatus(PayeeStatus.approved, 'reject'), { ok: true, situacao: PayeeStatus.rejected });
+    const twice = nextPayeeStatus(PayeeStatus.rejected, 'reject');
     assert.equal(twice.ok ? null : twice.code, 'FAV024');
   });
 });
 
 describe('CLI status names', () => {
   it('accepts codes and names, refuses anything else', () => {
-    assert.deepEqual(['0', '1', '2', 'pendente', 'APROVADO', 'reprovado', 'rejeitado', ' 2 '].map(parseSituacao), [0, 1, 2, 0, 1, 2, 2, 2]);
-    assert.deepEqual(['3', '-1', '', 'x', '01'].map(parseSituacao), [null, null, null, null, null]);
+    assert.deepEqual(['0', '1', '2', 'pendente', 'APROVADO', 'reprovado', 'rejeitado', ' 2 '].map(parsePayeeStatus), [0, 1, 2, 0, 1, 2, 2, 2]);
+    assert.deepEqual(['3', '-1', '', 'x', '01'].map(parsePayeeStatus), [null, null, null, null, null]);
   });
 });
 

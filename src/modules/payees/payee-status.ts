@@ -9,18 +9,18 @@
 // no longer holds the key: see the partial unique indexes of 0007-payees.sql).
 import { REVIEWER_LENGTH_MAX, REJECTION_REASON_LENGTH_MAX } from './limits.js';
 
-export const PayeeSituacao = { pendente: 0, aprovado: 1, reprovado: 2 } as const;
-export type PayeeSituacaoCode = (typeof PayeeSituacao)[keyof typeof PayeeSituacao];
+export const PayeeStatus = { pending: 0, approved: 1, rejected: 2 } as const;
+export type PayeeStatus = (typeof PayeeStatus)[keyof typeof PayeeStatus];
 
 /** `descricaoSituacao` of each code (what the partner reads). */
-export const SITUACAO_DESCRIPTIONS: Readonly<Record<PayeeSituacaoCode, string>> = {
+export const PAYEE_STATUS_DESCRIPTIONS: Readonly<Record<PayeeStatus, string>> = {
   0: 'Pendente de análise',
   1: 'Aprovado',
   2: 'Reprovado',
 };
 
 /** Names accepted by `caas payee list --status` (and the codes themselves). */
-const SITUACAO_NAMES: Readonly<Record<string, PayeeSituacaoCode>> = {
+const STATUS_NAMES: Readonly<Record<string, PayeeStatus>> = {
   pendente: 0,
   aprovado: 1,
   reprovado: 2,
@@ -44,31 +44,31 @@ export const PayeeReviewCode = {
   reviewer: 'FAV026',
 } as const;
 
-export type Transition = { ok: true; situacao: PayeeSituacaoCode } | { ok: false; code: string; description: string };
+export type Transition = { ok: true; situacao: PayeeStatus } | { ok: false; code: string; description: string };
 
-export function isPayeeSituacao(value: number): value is PayeeSituacaoCode {
-  return Object.hasOwn(SITUACAO_DESCRIPTIONS, value);
+export function isPayeeStatus(value: number): value is PayeeStatus {
+  return Object.hasOwn(PAYEE_STATUS_DESCRIPTIONS, value);
 }
 
 /** The situacao a decision leads to from `current`, or why it cannot be taken. */
-export function nextSituacao(current: PayeeSituacaoCode, decision: Decision): Transition {
+export function nextPayeeStatus(current: PayeeStatus, decision: Decision): Transition {
   if (decision === 'approve') {
-    if (current === PayeeSituacao.pendente) return { ok: true, situacao: PayeeSituacao.aprovado };
-    if (current === PayeeSituacao.aprovado) return { ok: false, code: PayeeReviewCode.alreadyApproved, description: 'O favorecido já está aprovado.' };
+    if (current === PayeeStatus.pending) return { ok: true, situacao: PayeeStatus.approved };
+    if (current === PayeeStatus.approved) return { ok: false, code: PayeeReviewCode.alreadyApproved, description: 'O favorecido já está aprovado.' };
     return { ok: false, code: PayeeReviewCode.rejectedIsFinal, description: 'O favorecido foi reprovado e não pode ser aprovado; o parceiro deve cadastrá-lo novamente.' };
   }
-  if (current === PayeeSituacao.reprovado) return { ok: false, code: PayeeReviewCode.alreadyRejected, description: 'O favorecido já está reprovado.' };
-  return { ok: true, situacao: PayeeSituacao.reprovado };
+  if (current === PayeeStatus.rejected) return { ok: false, code: PayeeReviewCode.alreadyRejected, description: 'O favorecido já está reprovado.' };
+  return { ok: true, situacao: PayeeStatus.rejected };
 }
 
 /** `--status` of the CLI: a code (0–2) or a name (pendente, aprovado, reprovado/rejeitado). */
-export function parseSituacao(text: string): PayeeSituacaoCode | null {
+export function parsePayeeStatus(text: string): PayeeStatus | null {
   const trimmed = text.trim().toLowerCase();
   if (/^\d$/.test(trimmed)) {
     const code = Number(trimmed);
-    return isPayeeSituacao(code) ? code : null;
+    return isPayeeStatus(code) ? code : null;
   }
-  return Object.hasOwn(SITUACAO_NAMES, trimmed) ? SITUACAO_NAMES[trimmed]! : null;
+  return Object.hasOwn(STATUS_NAMES, trimmed) ? STATUS_NAMES[trimmed]! : null;
 }
 
 export type CheckedText = { ok: true; text: string } | { ok: false; code: string; description: string };

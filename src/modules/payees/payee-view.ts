@@ -1,10 +1,10 @@
 // A stored payee as the partner sees it (Favorecido/Consultar `favorecido`, and the CLI's --json).
 import type { PayeeRow } from './payee-repository.js';
-import { isPayeeSituacao, type PayeeSituacaoCode, SITUACAO_DESCRIPTIONS } from './payee-status.js';
+import { isPayeeStatus, type PayeeStatus, PAYEE_STATUS_DESCRIPTIONS } from './payee-status.js';
 
 export interface PayeeWire {
   codigoFavorecido: string;
-  situacao: PayeeSituacaoCode;
+  situacao: PayeeStatus;
   descricaoSituacao: string;
   motivoRejeicao: string | null;
   nome: string;
@@ -25,15 +25,15 @@ export interface PayeeWire {
   dtSituacao: string | null;
 }
 
-export function situacaoOf(row: PayeeRow): PayeeSituacaoCode {
-  if (!isPayeeSituacao(row.situacao)) throw new Error(`assertion: payee ${row.id} has situacao ${row.situacao}`);
+export function situacaoOf(row: PayeeRow): PayeeStatus {
+  if (!isPayeeStatus(row.situacao)) throw new Error(`assertion: payee ${row.id} has situacao ${row.situacao}`);
   return row.situacao;
 }
 
 /** The three fields both operations answer with. */
-export function statusFields(row: PayeeRow): { codigoFavorecido: string; situacao: PayeeSituacaoCode; descricaoSituacao: string } {
+export function statusFields(row: PayeeRow): { codigoFavorecido: string; situacao: PayeeStatus; descricaoSituacao: string } {
   const situacao = situacaoOf(row);
-  return { codigoFavorecido: row.id, situacao, descricaoSituacao: SITUACAO_DESCRIPTIONS[situacao] };
+  return { codigoFavorecido: row.id, situacao, descricaoSituacao: PAYEE_STATUS_DESCRIPTIONS[situacao] };
 }
 
 export function payeeWire(row: PayeeRow): PayeeWire {

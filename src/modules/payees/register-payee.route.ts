@@ -2,7 +2,7 @@
 // The `IgnoraHandshake` header of this operation is accepted with any value (or absent) and has
 // no effect: this service has no handshake to skip (docs/payees.md, Decisions).
 import { defineCommandRoute } from '../../platform/http/route.js';
-import { SITUACAO_DESCRIPTIONS } from './payee-status.js';
+import { PAYEE_STATUS_DESCRIPTIONS } from './payee-status.js';
 import { registerPayee, type RegistrationOutcome } from './register-payee.js';
 import { spec } from './register-payee.schema.js';
 
@@ -15,5 +15,5 @@ export const RegisterMessage: Record<RegistrationOutcome, string> = {
 export const route = defineCommandRoute(spec, {
   input: (body) => ({ payee: body }),
   command: registerPayee,
-  view: (r) => ({ msg: RegisterMessage[r.outcome], codigoFavorecido: r.payeeId, situacao: r.status, descricaoSituacao: SITUACAO_DESCRIPTIONS[r.status] }),
+  view: (r) => ({ msg: RegisterMessage[r.outcome], codigoFavorecido: r.payeeId, situacao: r.status, descricaoSituacao: PAYEE_STATUS_DESCRIPTIONS[r.status] }),
 });

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { businessError, Problems } from '../../platform/errors.js';
 import type { CommandContext, CommandDefinition } from '../../platform/commands.js';
 import { findLiveByIdentity, insertPayeeIfNew, partnerAutoApprovesPayees, payeeColumns, type PayeeRow } from './payee-repository.js';
-import { AUTO_REVIEWER, PayeeReviewCode, PayeeSituacao, type PayeeSituacaoCode } from './payee-status.js';
+import { AUTO_REVIEWER, PayeeReviewCode, PayeeStatus } from './payee-status.js';
 import { type FavorecidoInput, type Payee, validateFavorecido } from './payee-validation.js';
 import { situacaoOf } from './payee-view.js';
 import { recordDecision } from './review-payee.js';
@@ -24,7 +24,7 @@ export type RegistrationOutcome = 'pending' | 'autoApproved' | 'existing';
 export interface RegisteredPayee {
   outcome: RegistrationOutcome;
   payeeId: string;
-  status: PayeeSituacaoCode;
+  status: PayeeStatus;
 }
 
 /**
@@ -46,13 +46,13 @@ async function register(input: RegisterPayeeInput, ctx: CommandContext): Promise
       ...payeeColumns(payee),
       id: randomUUID(),
       partner_id: partnerId,
-      situacao: autoApprove ? PayeeSituacao.aprovado : PayeeSituacao.pendente,
+      situacao: autoApprove ? PayeeStatus.approved : PayeeStatus.pending,
       motivo_rejeicao: null,
       created_at: now,
       situacao_at: autoApprove ? now : null,
     };
     if (await insertPayeeIfNew(ctx.tx, row)) {
-      if (autoApprove) await recordDecision(ctx.tx, ctx.enqueue, { payeeId: row.id, partnerId, situacao: PayeeSituacao.aprovado, by: AUTO_REVIEWER, reason: null, at: now });
+      if (autoApprove) await recordDecision(ctx.tx, ctx.enqueue, { payeeId: row.id, partnerId, situacao: PayeeStatus.approved, by: AUTO_REVIEWER, reason: null, at: now });
       return { outcome: autoApprove ? 'autoApproved' : 'pending', payeeId: row.id, status: situacaoOf(row) };
     }
     const existing = await findLiveByIdentity(ctx.tx, partnerId, payee);

@@ -6,14 +6,14 @@ import type { CommandScope, Enqueue } from '../../platform/commands.js';
 import { inTransaction, type Executor } from '../../platform/db/pool.js';
 import { businessError, validationError } from '../../platform/errors.js';
 import { emitCallback, EventType, payeeEvent } from '../callbacks/index.js';
-import { insertReview, isUuid, lockPayeeForReview, type PayeeRow, setPayeeSituacao } from './payee-repository.js';
-import { checkRejectionReason, checkReviewer, type CheckedText, type Decision, nextSituacao, PayeeReviewCode, PayeeSituacao, type PayeeSituacaoCode } from './payee-status.js';
+import { insertReview, isUuid, lockPayeeForReview, type PayeeRow, setPayeeStatus } from './payee-repository.js';
+import { checkRejectionReason, checkReviewer, type CheckedText, type Decision, nextPayeeStatus, PayeeReviewCode, PayeeStatus } from './payee-status.js';
 import { payeeWire, situacaoOf, type PayeeWire } from './payee-view.js';
 
 export interface DecisionRecord {
   payeeId: string;
   partnerId: string;
-  situacao: typeof PayeeSituacao.aprovado | typeof PayeeSituacao.reprovado;
+  situacao: typeof PayeeStatus.approved | typeof PayeeStatus.rejected;
   by: string;
   reason: string | null;
   at: Date;
@@ -25,7 +25,7 @@ export interface DecisionRecord {
  * checked at commit, migration 0037).
  */
 export async function recordDecision(tx: Executor, enqueue: Enqueue, d: DecisionRecord): Promise<void> {
-  const approved = d.situacao === PayeeSituacao.aprovado;
+  const approved = d.situacao === PayeeStatus.approved;
   const event = payeeEvent(approved ? EventType.payeeApproved : EventType.payeeRejected, d.at, { codigoFavorecido: d.payeeId, motivo: d.reason });
   const callbackEventId = emitCallback(enqueue, d.partnerId, event);
   await insertReview(tx, { payee_id: d.payeeId, partner_id: d.partnerId, decision: d.situacao, reviewed_by: d.by, reason: d.reason, decided_at: d.at, callback_event_id: callbackEventId });
@@ -69,21 +69,21 @@ async function decide(scope: CommandScope, codigo: string, decision: Decision, b
   return inTransaction(scope.tx, async (tx) => {
     const payee = await lockPayeeForReview(tx, codigo);
     if (!payee) throw notFound();
-    const transition = nextSituacao(situacaoOf(payee), decision);
+    const transition = nextPayeeStatus(situacaoOf(payee), decision);
     if (!transition.ok) throw businessError(transition.code, transition.description, 'codigoFavorecido', payee.id);
-    const situacao = decidedSituacao(transition.situacao);
+    const situacao = decidedStatus(transition.situacao);
     const at = scope.clock.now();
-    await setPayeeSituacao(tx, payee.id, situacao, reason, at);
+    await setPayeeStatus(tx, payee.id, situacao, reason, at);
     await recordDecision(tx, scope.enqueue, { payeeId: payee.id, partnerId: payee.partner_id, situacao, by, reason, at });
     return payeeWire(afterDecision(payee, situacao, reason, at));
   });
 }
 
-function decidedSituacao(situacao: PayeeSituacaoCode): DecisionRecord['situacao'] {
-  if (situacao === PayeeSituacao.pendente) throw new Error('assertion: a decision never leads back to pendente');
+function decidedStatus(situacao: PayeeStatus): DecisionRecord['situacao'] {
+  if (situacao === PayeeStatus.pending) throw new Error('assertion: a decision never leads back to pendente');
   return situacao;
 }
 
-function afterDecision(payee: PayeeRow, situacao: PayeeSituacaoCode, reason: string | null, at: Date): PayeeRow {
+function afterDecision(payee: PayeeRow, situacao: PayeeStatus, reason: string | null, at: Date): PayeeRow {
   return { ...payee, situacao, motivo_rejeicao: reason, situacao_at: at };
 }

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { localDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
-import { ALL_STATUSES, Status } from './proposal-lifecycle.js';
+import { ALL_STATUSES, ProposalStatus } from './proposal-lifecycle.js';
 import { cancellationRefusal, customerDocumentRefusal, lastCancellationDay, refundAmountOf } from './cancellation-rules.js';
 
 const D = localDate;
@@ -11,11 +11,11 @@ const codeOf = (r: { code: string } | null) => r?.code ?? null;
 describe('cancellationRefusal', () => {
   test('a disbursed proposal: from the disbursement day to 7 calendar days after it', () => {
     const on = D('2026-11-16');
-    assert.equal(codeOf(cancellationRefusal(Status.disbursed, on, D('2026-11-16'))), null);
-    assert.equal(codeOf(cancellationRefusal(Status.disbursed, on, D('2026-11-23'))), null);
-    assert.equal(codeOf(cancellationRefusal(Status.disbursed, on, D('2026-11-24'))), '28');
-    assert.match(cancellationRefusal(Status.disbursed, on, D('2026-11-24'))!.description, /terminou em 2026-11-23/);
-    assert.equal(codeOf(cancellationRefusal(Status.disbursed, on, D('2026-11-15'))), '10');
+    assert.equal(codeOf(cancellationRefusal(ProposalStatus.disbursed, on, D('2026-11-16'))), null);
+    assert.equal(codeOf(cancellationRefusal(ProposalStatus.disbursed, on, D('2026-11-23'))), null);
+    assert.equal(codeOf(cancellationRefusal(ProposalStatus.disbursed, on, D('2026-11-24'))), '28');
+    assert.match(cancellationRefusal(ProposalStatus.disbursed, on, D('2026-11-24'))!.description, /terminou em 2026-11-23/);
+    assert.equal(codeOf(cancellationRefusal(ProposalStatus.disbursed, on, D('2026-11-15'))), '10');
     assert.equal(lastCancellationDay(D('2026-12-28')), '2027-01-04');
   });
 
@@ -25,7 +25,7 @@ describe('cancellationRefusal', () => {
   });
 
   test('a disbursed proposal without a date is a programmer error', () => {
-    assert.throws(() => cancellationRefusal(Status.disbursed, null, D('2026-11-23')), /assertion/);
+    assert.throws(() => cancellationRefusal(ProposalStatus.disbursed, null, D('2026-11-23')), /assertion/);
   });
 });
 

@@ -3,7 +3,7 @@
 import { classifyDocument } from '../../platform/documents.js';
 import { type LocalDate, addDays, compareDates, daysBetween } from '../../platform/dates.js';
 import { type Decimal, ZERO, max, roundCents } from '../../platform/money.js';
-import { Status, type StatusId, statusDescription } from './proposal-lifecycle.js';
+import { ProposalStatus, statusDescription } from './proposal-lifecycle.js';
 
 /** CDC art. 49: seven days to withdraw, counted from the day after the disbursement (CC art. 132). */
 export const CANCELLATION_WINDOW_DAYS = 7;
@@ -41,11 +41,11 @@ export function lastCancellationDay(disbursedOn: LocalDate): LocalDate {
 }
 
 /** Whether a proposal in `status`, disbursed on `disbursedOn`, may be cancelled `today` (São Paulo). */
-export function cancellationRefusal(status: StatusId, disbursedOn: LocalDate | null, today: LocalDate): CancelRefusal | null {
-  if (status === Status.cancelled) return refuse(CancelCode.alreadyCancelled, 'Operação já cancelada.');
-  if (status === Status.assigned) return refuse(CancelCode.notAllowed, 'Cancelamento não permitido: a proposta foi cedida (situação 10).');
-  if (status === Status.paymentPending) return refuse(CancelCode.paymentPending, 'Cancelamento não permitido: há um processo de pagamento pendente para esta proposta; tente após a liberação.');
-  if (status !== Status.disbursed) return refuse(CancelCode.notAllowed, `Cancelamento não permitido: somente uma proposta liberada pode ser cancelada (situação atual: ${statusDescription(status)}).`);
+export function cancellationRefusal(status: ProposalStatus, disbursedOn: LocalDate | null, today: LocalDate): CancelRefusal | null {
+  if (status === ProposalStatus.cancelled) return refuse(CancelCode.alreadyCancelled, 'Operação já cancelada.');
+  if (status === ProposalStatus.assigned) return refuse(CancelCode.notAllowed, 'Cancelamento não permitido: a proposta foi cedida (situação 10).');
+  if (status === ProposalStatus.paymentPending) return refuse(CancelCode.paymentPending, 'Cancelamento não permitido: há um processo de pagamento pendente para esta proposta; tente após a liberação.');
+  if (status !== ProposalStatus.disbursed) return refuse(CancelCode.notAllowed, `Cancelamento não permitido: somente uma proposta liberada pode ser cancelada (situação atual: ${statusDescription(status)}).`);
   if (disbursedOn === null) throw new Error('assertion: a disbursed proposal has a disbursement date');
   if (compareDates(today, disbursedOn) < 0) return refuse(CancelCode.beforeDate, `Cancelamento não permitido antes da data da liberação (${disbursedOn}).`);
   if (daysBetween(disbursedOn, today) > CANCELLATION_WINDOW_DAYS) {

@@ -22,7 +22,7 @@ import { ProposalCode } from './proposal-codes.js';
 import { partnerEventContext, partnerIdOf, todayOf } from './proposal-access.js';
 import { insertNewProposal, pricingMessages } from './proposal-finalization.js';
 import { type NewProposal, type ProposalDto, readProposal } from './proposal-input.js';
-import { Status } from './proposal-lifecycle.js';
+import { ProposalStatus } from './proposal-lifecycle.js';
 import { pricingColumnsOf } from './proposal-plan.js';
 import { codigoOperacaoTaken, type NewHistory, type ProposalRow } from './proposal-repository.js';
 import type { EventContext } from './proposal-transitions.js';
@@ -64,7 +64,7 @@ function rowOf(id: string, ctx: CommandContext, proposal: NewProposal, pricing: 
     id,
     partner_id: partnerIdOf(ctx.actor),
     codigo_operacao: proposal.codigoOperacao,
-    status: Status.draft,
+    status: ProposalStatus.draft,
     person_type: proposal.personType,
     customer_document: proposal.customerDocument,
     contract_type: proposal.contractType,
@@ -112,7 +112,7 @@ async function createProposal(input: CreateProposalInput, ctx: CommandContext, i
     partner_id: row.partner_id,
     event: 'create',
     from_status: null,
-    to_status: Status.draft,
+    to_status: ProposalStatus.draft,
     occurred_on: contractDate,
     recorded_at: events.now,
     actor_kind: 'partner',

@@ -12,7 +12,7 @@ import { type IofCaps, priceProposal } from './pricing/index.js';
 import { ProposalCode, refusal } from './proposal-codes.js';
 import { partnerEventContext, partnerIdOf, proposalOfPartner, todayOf } from './proposal-access.js';
 import { finalizeRow, pricingMessages } from './proposal-finalization.js';
-import { Status, statusDescription } from './proposal-lifecycle.js';
+import { ProposalStatus, statusDescription } from './proposal-lifecycle.js';
 import { pricingInputOf } from './proposal-plan.js';
 import type { ProposalIdentifiers } from './proposal-ref.js';
 import { statusOf } from './proposal-transitions.js';
@@ -30,7 +30,7 @@ export interface FinalizedProposal {
 async function finalizeProposal(input: FinalizeProposalInput, ctx: CommandContext, iofCaps: IofCaps): Promise<FinalizedProposal> {
   const row = await proposalOfPartner(ctx.tx, partnerIdOf(ctx.actor), input.proposal, 'wait');
   const status = statusOf(row);
-  if (status !== Status.draft) {
+  if (status !== ProposalStatus.draft) {
     throw refusal(ProposalCode.statusNotAllowed, `Somente uma proposta em digitação pode ser finalizada; a situação atual é ${statusDescription(status)}.`, 'dto');
   }
   const events = partnerEventContext(ctx);

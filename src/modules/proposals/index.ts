@@ -11,7 +11,6 @@ import { spec as updatePaymentAccount } from './update-payment-account.schema.js
 import { spec as cancelProposal } from './cancel-proposal.schema.js';
 import { spec as getProposal } from './get-proposal.schema.js';
 import { spec as finalizeProposal } from './finalize-proposal.schema.js';
-import { spec as saveGuaranteeDocument } from './save-guarantee-document.schema.js';
 export { proposalOperatorCommands, type ProposalOperatorCommand, type ProposalOperatorCommands } from './operator-commands.js';
 export { proposalPartnerCommands, type ProposalPartnerCommands } from './partner-commands.js';
 export { getProposalQuery, type GetProposalInput, type ProposalReading } from './get-proposal.js';
@@ -19,7 +18,7 @@ export type { OperatorCommand, OperatorOutcome } from './operator-lifecycle.js';
 export { countProposals, listProposals, NO_PROPOSAL_FILTER, pageProposals, type ProposalFilter, type ProposalRecord, type ProposalSearch } from './list-proposals.js';
 export { disbursementsOn, proposalsByStatus, type DayTotal, type StatusCount } from './operator-figures.js';
 export { showProposal, type ProposalDetails } from './show-proposal.js';
-export { decideTransition, isStatusId, Status, statusDescription, type LifecycleEvent, type StatusId } from './proposal-lifecycle.js';
+export { decideTransition, isProposalStatus, ProposalStatus, statusDescription, type LifecycleEvent } from './proposal-lifecycle.js';
 export { parseProposalStatus } from './proposal-status-names.js';
 // What receivables takes from proposals, and what proposals take from receivables: bound in src/bindings.ts.
 export { proposalsPort } from './receivables-port.js';
@@ -30,7 +29,7 @@ export const descriptor: ModuleDescriptor = {
   name: 'proposals',
   tables: ['proposals', 'proposal_history', 'proposal_installments'],
   settings: { key: 'proposals', parse: parseProposalsEnv },
-  operations: [createProposal, refuseProposal, updatePaymentAccount, cancelProposal, getProposal, finalizeProposal, saveGuaranteeDocument],
+  operations: [createProposal, refuseProposal, updatePaymentAccount, cancelProposal, getProposal, finalizeProposal],
   routes: (ctx) => proposalsRoutes(ctx.bindings.proposals, ctx.config.proposals, ctx.config.publicUrl),
   commands: (ctx) => Object.values(operatorCommands(ctx.bindings.proposals)),
   metrics: [proposalMetrics],

@@ -8,10 +8,6 @@ export const IOF_CAP_PERCENT_MAX = 100;
 /** Digits after the point of an operator cap (2.993 = 0.0082% × 365 needs three). */
 export const IOF_CAP_PERCENT_DECIMALS_MAX = 6;
 
-// Used by save-guarantee-document.schema.ts.
-/** Document-type codes: an auxiliary table the interface does not show. */
-export const DOCUMENT_TYPE_MAX = 9_999;
-
 // Used by update-payment-account.schema.ts.
 /** The interface types numeroProposta as a string here (an integer in Recusar). */
 export const PROPOSAL_NUMBER_TEXT_LENGTH_MAX = 20;

@@ -7,10 +7,10 @@ import type { LocalDate } from '../../platform/dates.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { keysetBatches } from '../../platform/db/read-snapshot.js';
 import { clientIdOf, partnerIdOfClient } from '../partners/index.js';
-import { statusDescription, type StatusId } from './proposal-lifecycle.js';
+import { statusDescription, type ProposalStatus } from './proposal-lifecycle.js';
 
 export interface ProposalFilter {
-  status: StatusId | null;
+  status: ProposalStatus | null;
   /** The partner's client id (what `caas partner list` shows). */
   partnerClientId: string | null;
   /** Bare CPF/CNPJ (no mask). */
@@ -108,7 +108,7 @@ function record(r: Row): ProposalRecord {
     partner: r.client_id,
     operationCode: r.codigo_operacao,
     status: r.status,
-    statusDescription: statusDescription(r.status as StatusId),
+    statusDescription: statusDescription(r.status as ProposalStatus),
     personType: r.person_type,
     document: r.customer_document,
     contractType: r.contract_type,

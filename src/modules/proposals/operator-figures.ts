@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { LocalDate } from '../../platform/dates.js';
 import type { Executor } from '../../platform/db/pool.js';
-import { isStatusId, statusDescription } from './proposal-lifecycle.js';
+import { isProposalStatus, statusDescription } from './proposal-lifecycle.js';
 
 export interface StatusCount {
   status: number;
@@ -14,7 +14,7 @@ export interface StatusCount {
 /** Every status that has proposals, by status id. */
 export async function proposalsByStatus(db: Executor): Promise<StatusCount[]> {
   const rows = await db.selectFrom('proposals').select(['status', sql<number>`count(*)::int`.as('n')]).groupBy('status').orderBy('status').execute();
-  return rows.map((r) => ({ status: r.status, description: isStatusId(r.status) ? statusDescription(r.status) : String(r.status), count: r.n }));
+  return rows.map((r) => ({ status: r.status, description: isProposalStatus(r.status) ? statusDescription(r.status) : String(r.status), count: r.n }));
 }
 
 export interface DayTotal {

@@ -8,7 +8,7 @@ import { dec } from '../../platform/money.js';
 import { ProposalCode, refusal } from './proposal-codes.js';
 import { todayOf } from './proposal-access.js';
 import type { ProposalDeps } from './proposal-deps.js';
-import { type LifecycleEvent, Status, disbursementPath, statusDescription } from './proposal-lifecycle.js';
+import { type LifecycleEvent, ProposalStatus, disbursementPath, statusDescription } from './proposal-lifecycle.js';
 import { bankByNumero } from '../banking/index.js';
 import type { PaymentAccount } from '../banking/index.js';
 import { firstDueDateOf, monthlyRateOf, plannedInstallmentsOf } from './proposal-plan.js';
@@ -129,7 +129,7 @@ export function disburseProposal(scope: CommandScope, command: OperatorCommand, 
   return run(scope, command, DISBURSEMENT_AHEAD_DAYS_MAX, async ({ ctx, row, on }) => {
     const status = statusOf(row);
     const path = disbursementPath(status);
-    if (path.length === 0 && (status === Status.draft || status === Status.finalized)) {
+    if (path.length === 0 && (status === ProposalStatus.draft || status === ProposalStatus.finalized)) {
       throw refusal(ProposalCode.notApproved, `A proposta ainda não foi aprovada pelo analista de crédito (situação atual: ${statusDescription(status)}).`);
     }
     if (path.length === 0) throw refusal(ProposalCode.statusNotAllowed, `A situação atual da proposta (${statusDescription(status)}) não permite liberar a proposta.`);

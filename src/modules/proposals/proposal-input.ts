@@ -14,6 +14,7 @@ import { type CostAmounts, FINANCED_COST_FIELDS, MONTHLY_CHARGE_FIELDS, type Per
 import type { Proposal } from './proposal-blocks.js';
 import { ProposalCode as C, messagesOf, pricingCode } from './proposal-codes.js';
 import { type ProposalLaunch, validateLaunches } from './proposal-launches.js';
+import { paymentAccountInput, paymentAccountPaths } from './payment-account-wire.js';
 
 export type ProposalDto = Static<typeof Proposal>;
 
@@ -21,6 +22,7 @@ export type ProposalDto = Static<typeof Proposal>;
 export const KEEP_DRAFT_PARAMETER = 'SITUACAOPROPOSTAEMDIGITACAO';
 export const IOF_EXEMPT_PARAMETER = 'Proposta_IsentarIOF';
 const PERCENT_WHOLE = 100;
+const ACCOUNT_PATHS = paymentAccountPaths('dto.propostaContaPagamentoDTO');
 
 export interface NewProposal {
   personType: PersonType;
@@ -109,7 +111,8 @@ export function readProposal(dto: ProposalDto, parametros: readonly Parametro[] 
   const terms = pricingTerms(dto, contractDate, out);
   otherRules(dto, out);
   const accountProblems = new Problems();
-  const paymentAccount = dto.propostaContaPagamentoDTO ? validatePaymentAccount(dto.propostaContaPagamentoDTO, 'dto.propostaContaPagamentoDTO', accountProblems) : null;
+  const account = dto.propostaContaPagamentoDTO;
+  const paymentAccount = account ? validatePaymentAccount(paymentAccountInput(account, account.documentoFederalPagamento), ACCOUNT_PATHS, accountProblems) : null;
   out.push(...messagesOf(accountProblems));
   const launches = validateLaunches(dto.propostaLancamentos, dto.vlrSolicitado ?? null, contractDate, out);
   // Priced even when other fields have problems, so the answer lists the pricing refusals too.

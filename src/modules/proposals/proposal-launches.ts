@@ -6,7 +6,8 @@ import { Problems, type MessageInput } from '../../platform/errors.js';
 import { calendarDateOf, compareDates, type LocalDate } from '../../platform/dates.js';
 import { type Decimal, ZERO, sum } from '../../platform/money.js';
 import { textOf } from '../../platform/fields.js';
-import { type PaymentAccount, type PaymentAccountInput, validatePaymentAccount } from '../banking/index.js';
+import { type PaymentAccount, validatePaymentAccount } from '../banking/index.js';
+import { type BankFieldsBlock, paymentAccountInput, paymentAccountPaths } from './payment-account-wire.js';
 import { messagesOf } from './proposal-codes.js';
 
 export const LaunchCode = {
@@ -22,7 +23,7 @@ export const LaunchCode = {
 const DIGITABLE_LINE_LENGTHS: readonly number[] = [47, 48];
 const DIGITABLE_LINE_MASK_RE = /[.\-\s]/g;
 
-export interface LaunchInput extends Omit<PaymentAccountInput, 'documentoFederalPagamento'> {
+export interface LaunchInput extends BankFieldsBlock {
   campoID?: string | null;
   vlrTransacao?: Decimal | null;
   dtPagamento?: string | null;
@@ -56,8 +57,8 @@ function hasBankData(input: LaunchInput): boolean {
 /** The launch's account, validated by the payment-account rules; its holder field is `documentoFederal`. */
 function launchAccount(input: LaunchInput, path: string, out: MessageInput[]): PaymentAccount | null {
   const own = new Problems();
-  const account = validatePaymentAccount({ ...input, documentoFederalPagamento: input.documentoFederal ?? null }, path, own);
-  for (const m of messagesOf(own)) out.push({ ...m, field: m.field?.replace(/\.documentoFederalPagamento$/, '.documentoFederal') ?? null });
+  const account = validatePaymentAccount(paymentAccountInput(input, input.documentoFederal), paymentAccountPaths(path, 'documentoFederal'), own);
+  out.push(...messagesOf(own));
   return account;
 }
 

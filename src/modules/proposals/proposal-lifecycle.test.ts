@@ -5,22 +5,21 @@ import {
   ALL_STATUSES,
   FINAL_STATUSES,
   PAYMENT_ACCOUNT_UPDATABLE,
-  Status,
+  ProposalStatus,
   type LifecycleEvent,
-  type StatusId,
   canMove,
   decideTransition,
   disbursementPath,
   eventBetween,
-  isStatusId,
+  isProposalStatus,
   statusDescription,
   targetOf,
 } from './proposal-lifecycle.js';
 
-const S = Status;
+const S = ProposalStatus;
 
 /** The expected table, written out independently of RULES: [from, event, to]. */
-const ALLOWED: readonly [StatusId, LifecycleEvent, StatusId][] = [
+const ALLOWED: readonly [ProposalStatus, LifecycleEvent, ProposalStatus][] = [
   [S.draft, 'finalize', S.finalized],
   [S.finalized, 'approve', S.approved],
   [S.approved, 'requestPayment', S.paymentPending],
@@ -52,9 +51,9 @@ describe('proposal statuses', () => {
       ],
     );
     assert.equal(S.assigned, 10);
-    assert.equal(isStatusId(9), false);
-    assert.equal(isStatusId(0), false);
-    assert.throws(() => statusDescription(9 as StatusId), /assertion/);
+    assert.equal(isProposalStatus(9), false);
+    assert.equal(isProposalStatus(0), false);
+    assert.throws(() => statusDescription(9 as ProposalStatus), /assertion/);
   });
 });
 
@@ -70,7 +69,7 @@ describe('every (status, event) pair', () => {
     }
   }
   test('an unknown status is a programmer error', () => {
-    assert.throws(() => decideTransition(9 as StatusId, 'approve'), /assertion/);
+    assert.throws(() => decideTransition(9 as ProposalStatus, 'approve'), /assertion/);
   });
 });
 
@@ -117,7 +116,7 @@ describe('derived facts', () => {
     assert.deepEqual(disbursementPath(S.paymentPending), ['disburse']);
     for (const s of ALL_STATUSES.filter((x) => x !== S.approved && x !== S.paymentPending)) assert.deepEqual(disbursementPath(s), [], String(s));
     // The path is made of allowed steps.
-    let at: StatusId = S.approved;
+    let at: ProposalStatus = S.approved;
     for (const e of disbursementPath(S.approved)) {
       const d = decideTransition(at, e);
       assert.ok(d.ok);

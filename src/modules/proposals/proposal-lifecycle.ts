@@ -3,7 +3,7 @@
 // decides whether a proposal may move. Diagram and table: docs/proposal-lifecycle.md.
 
 /** Numeric ids (`situacao` on the wire). Only cedida = 10 is fixed by the interface. */
-export const Status = {
+export const ProposalStatus = {
   draft: 1,
   finalized: 2,
   approved: 3,
@@ -15,11 +15,11 @@ export const Status = {
   assigned: 10,
 } as const;
 
-export type StatusId = (typeof Status)[keyof typeof Status];
+export type ProposalStatus = (typeof ProposalStatus)[keyof typeof ProposalStatus];
 
-export const ALL_STATUSES: readonly StatusId[] = Object.freeze(Object.values(Status));
+export const ALL_STATUSES: readonly ProposalStatus[] = Object.freeze(Object.values(ProposalStatus));
 
-const DESCRIPTIONS: Readonly<Record<StatusId, string>> = Object.freeze({
+const DESCRIPTIONS: Readonly<Record<ProposalStatus, string>> = Object.freeze({
   1: 'Em digitação',
   2: 'Finalizada',
   3: 'Aprovada',
@@ -53,8 +53,8 @@ export function eventLabel(event: LifecycleEvent): string {
 }
 
 interface EventRule {
-  to: StatusId;
-  from: readonly StatusId[];
+  to: ProposalStatus;
+  from: readonly ProposalStatus[];
 }
 
 /**
@@ -63,51 +63,51 @@ interface EventRule {
  * assigned loan (interface); a schedule paid off settles the loan whether or not it was assigned.
  */
 const RULES: Readonly<Record<LifecycleEvent, EventRule>> = Object.freeze({
-  finalize: { to: Status.finalized, from: [Status.draft] },
-  approve: { to: Status.approved, from: [Status.finalized] },
-  requestPayment: { to: Status.paymentPending, from: [Status.approved] },
-  disburse: { to: Status.disbursed, from: [Status.paymentPending] },
-  assign: { to: Status.assigned, from: [Status.disbursed] },
-  refuse: { to: Status.refused, from: [Status.draft, Status.finalized, Status.approved, Status.paymentPending] },
-  cancel: { to: Status.cancelled, from: [Status.disbursed] },
-  settle: { to: Status.settled, from: [Status.disbursed, Status.assigned] },
+  finalize: { to: ProposalStatus.finalized, from: [ProposalStatus.draft] },
+  approve: { to: ProposalStatus.approved, from: [ProposalStatus.finalized] },
+  requestPayment: { to: ProposalStatus.paymentPending, from: [ProposalStatus.approved] },
+  disburse: { to: ProposalStatus.disbursed, from: [ProposalStatus.paymentPending] },
+  assign: { to: ProposalStatus.assigned, from: [ProposalStatus.disbursed] },
+  refuse: { to: ProposalStatus.refused, from: [ProposalStatus.draft, ProposalStatus.finalized, ProposalStatus.approved, ProposalStatus.paymentPending] },
+  cancel: { to: ProposalStatus.cancelled, from: [ProposalStatus.disbursed] },
+  settle: { to: ProposalStatus.settled, from: [ProposalStatus.disbursed, ProposalStatus.assigned] },
 });
 
 /** Statuses whose disbursement account may be replaced (interface, AtualizarContaPagamento). */
-export const PAYMENT_ACCOUNT_UPDATABLE: readonly StatusId[] = Object.freeze([Status.approved, Status.finalized, Status.disbursed, Status.paymentPending]);
+export const PAYMENT_ACCOUNT_UPDATABLE: readonly ProposalStatus[] = Object.freeze([ProposalStatus.approved, ProposalStatus.finalized, ProposalStatus.disbursed, ProposalStatus.paymentPending]);
 
 /** No event leaves these. */
-export const FINAL_STATUSES: readonly StatusId[] = Object.freeze([Status.refused, Status.cancelled, Status.settled]);
+export const FINAL_STATUSES: readonly ProposalStatus[] = Object.freeze([ProposalStatus.refused, ProposalStatus.cancelled, ProposalStatus.settled]);
 
-export function isStatusId(value: number): value is StatusId {
+export function isProposalStatus(value: number): value is ProposalStatus {
   return (ALL_STATUSES as readonly number[]).includes(value);
 }
 
-export function statusDescription(status: StatusId): string {
+export function statusDescription(status: ProposalStatus): string {
   const description = DESCRIPTIONS[status];
   if (description === undefined) throw new Error(`assertion: unknown proposal status ${String(status)}`);
   return description;
 }
 
-export function targetOf(event: LifecycleEvent): StatusId {
+export function targetOf(event: LifecycleEvent): ProposalStatus {
   return RULES[event].to;
 }
 
-export type TransitionDecision = { ok: true; from: StatusId; to: StatusId; event: LifecycleEvent } | { ok: false; from: StatusId; event: LifecycleEvent };
+export type TransitionDecision = { ok: true; from: ProposalStatus; to: ProposalStatus; event: LifecycleEvent } | { ok: false; from: ProposalStatus; event: LifecycleEvent };
 
 /** Whether `event` may happen to a proposal in `from`, and where it leads. */
-export function decideTransition(from: StatusId, event: LifecycleEvent): TransitionDecision {
-  if (!isStatusId(from)) throw new Error(`assertion: unknown proposal status ${String(from)}`);
+export function decideTransition(from: ProposalStatus, event: LifecycleEvent): TransitionDecision {
+  if (!isProposalStatus(from)) throw new Error(`assertion: unknown proposal status ${String(from)}`);
   const rule = RULES[event];
   return rule.from.includes(from) ? { ok: true, from, to: rule.to, event } : { ok: false, from, event };
 }
 
 /** The event that moves `from` to `to` directly, or null when no single transition does. */
-export function eventBetween(from: StatusId, to: StatusId): LifecycleEvent | null {
+export function eventBetween(from: ProposalStatus, to: ProposalStatus): LifecycleEvent | null {
   return ALL_EVENTS.find((event) => RULES[event].to === to && RULES[event].from.includes(from)) ?? null;
 }
 
-export function canMove(from: StatusId, to: StatusId): boolean {
+export function canMove(from: ProposalStatus, to: ProposalStatus): boolean {
   return eventBetween(from, to) !== null;
 }
 
@@ -116,8 +116,8 @@ export function canMove(from: StatusId, to: StatusId): boolean {
  * pagamento on its way to liberada (the payment order is issued and settled in one operator step);
  * one already pending needs only the last step. Empty when it cannot be disbursed.
  */
-export function disbursementPath(from: StatusId): LifecycleEvent[] {
-  if (from === Status.approved) return ['requestPayment', 'disburse'];
-  if (from === Status.paymentPending) return ['disburse'];
+export function disbursementPath(from: ProposalStatus): LifecycleEvent[] {
+  if (from === ProposalStatus.approved) return ['requestPayment', 'disburse'];
+  if (from === ProposalStatus.paymentPending) return ['disburse'];
   return [];
 }

@@ -5,7 +5,7 @@ import type { Updateable } from 'kysely';
 import type { Enqueue } from '../../platform/commands.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { compareDates, type LocalDate } from '../../platform/dates.js';
-import { type LifecycleEvent, type StatusId, Status, decideTransition, eventLabel, isStatusId, statusDescription } from './proposal-lifecycle.js';
+import { type LifecycleEvent, ProposalStatus, decideTransition, eventLabel, isProposalStatus, statusDescription } from './proposal-lifecycle.js';
 import { findProposal, type NewHistory, type ProposalRow, updateProposalWithHistory } from './proposal-repository.js';
 import { ProposalCode, refusal } from './proposal-codes.js';
 import type { ProposalsTable } from './tables.js';
@@ -25,18 +25,18 @@ export interface EventContext {
 }
 
 /** The column that records the date each status was reached (pendente pagamento has none). */
-const DATE_COLUMN: Partial<Record<StatusId, keyof ProposalsTable>> = {
-  [Status.finalized]: 'finalized_on',
-  [Status.approved]: 'approved_on',
-  [Status.disbursed]: 'disbursed_on',
-  [Status.assigned]: 'assigned_on',
-  [Status.refused]: 'refused_on',
-  [Status.cancelled]: 'cancelled_on',
-  [Status.settled]: 'settled_on',
+const DATE_COLUMN: Partial<Record<ProposalStatus, keyof ProposalsTable>> = {
+  [ProposalStatus.finalized]: 'finalized_on',
+  [ProposalStatus.approved]: 'approved_on',
+  [ProposalStatus.disbursed]: 'disbursed_on',
+  [ProposalStatus.assigned]: 'assigned_on',
+  [ProposalStatus.refused]: 'refused_on',
+  [ProposalStatus.cancelled]: 'cancelled_on',
+  [ProposalStatus.settled]: 'settled_on',
 };
 
-export function statusOf(row: ProposalRow): StatusId {
-  if (!isStatusId(row.status)) throw new Error(`assertion: proposal ${row.id} has unknown status ${row.status}`);
+export function statusOf(row: ProposalRow): ProposalStatus {
+  if (!isProposalStatus(row.status)) throw new Error(`assertion: proposal ${row.id} has unknown status ${row.status}`);
   return row.status;
 }
 
@@ -102,7 +102,7 @@ const emitsNothing = (): void => {
 export async function settleProposal(tx: Executor, partnerId: string, proposalId: string, settledOn: LocalDate, now: Date): Promise<boolean> {
   const row = await findProposal(tx, partnerId, { by: 'codigo', value: proposalId }, 'wait');
   if (row === null) throw new Error(`assertion: settling unknown proposal ${proposalId}`);
-  if (row.status === Status.settled) return false;
+  if (row.status === ProposalStatus.settled) return false;
   await applyEvent({ tx, now, actor: { kind: 'system', name: 'receivables' }, enqueue: emitsNothing }, row, 'settle', { on: settledOn, reason: 'Agenda de recebíveis quitada' });
   return true;
 }

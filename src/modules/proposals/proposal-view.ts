@@ -5,7 +5,7 @@ import { dec } from '../../platform/money.js';
 import type { BoletoSummary, ScheduleSummary } from '../receivables/index.js';
 import type { PaymentAccount } from '../banking/index.js';
 import { clientFields } from './proposal-client-view.js';
-import { isStatusId, statusDescription } from './proposal-lifecycle.js';
+import { isProposalStatus, statusDescription } from './proposal-lifecycle.js';
 import type { HistoryRow, InstallmentRow, ProposalRow } from './proposal-repository.js';
 import { statusOf } from './proposal-transitions.js';
 
@@ -36,8 +36,8 @@ function eventInstant(h: HistoryRow): string {
 }
 
 function historyView(h: HistoryRow) {
-  const from = h.from_status !== null && isStatusId(h.from_status) ? h.from_status : null;
-  if (!isStatusId(h.to_status)) throw new Error(`assertion: history ${h.id} has unknown status ${h.to_status}`);
+  const from = h.from_status !== null && isProposalStatus(h.from_status) ? h.from_status : null;
+  if (!isProposalStatus(h.to_status)) throw new Error(`assertion: history ${h.id} has unknown status ${h.to_status}`);
   return {
     dtEvento: eventInstant(h),
     evento: h.event,

@@ -12,7 +12,7 @@ import type { CommandContext, CommandDefinition } from '../../platform/commands.
 import { textOf } from '../../platform/fields.js';
 import { ProposalCode, refusal } from './proposal-codes.js';
 import { notFound, partnerEventContext, partnerIdOf, todayOf } from './proposal-access.js';
-import { Status, decideTransition, statusDescription } from './proposal-lifecycle.js';
+import { ProposalStatus, decideTransition, statusDescription } from './proposal-lifecycle.js';
 import { type ProposalIdentifiers, requireProposalRef } from './proposal-ref.js';
 import { existsForAnotherPartner, findProposal, partnerCanRefuse, type ProposalRow } from './proposal-repository.js';
 import { applyEvent, type EventContext, statusOf } from './proposal-transitions.js';
@@ -48,7 +48,7 @@ export function refusalReasonOf(input: RefuseProposalInput): RefusalReason {
 /** Refuses a locked proposal (Recusar and `caas proposal refuse`): already refused, then the state machine. */
 export async function refuseRow(ctx: EventContext, row: ProposalRow, reason: RefusalReason, on = todayOf(ctx.now)): Promise<ProposalRow> {
   const status = statusOf(row);
-  if (status === Status.refused) throw refusal(ProposalCode.alreadyRefused, 'A proposta já está recusada.', 'dto');
+  if (status === ProposalStatus.refused) throw refusal(ProposalCode.alreadyRefused, 'A proposta já está recusada.', 'dto');
   if (!decideTransition(status, 'refuse').ok) {
     throw refusal(ProposalCode.refuseNotAllowed, `A situação atual ${statusDescription(status)} não permite marcar a proposta como recusada.`, 'dto');
   }

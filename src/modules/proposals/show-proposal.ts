@@ -6,12 +6,12 @@ import type { Executor } from '../../platform/db/pool.js';
 import { partnerProfile } from '../partners/index.js';
 import { ZERO } from '../../platform/money.js';
 import { paymentAccountView } from './proposal-view.js';
-import { isStatusId, statusDescription } from './proposal-lifecycle.js';
+import { isProposalStatus, statusDescription } from './proposal-lifecycle.js';
 import { ProposalCode } from './proposal-codes.js';
 import type { ScheduleHooks } from './proposal-deps.js';
 import { findByNumberForOperator, listHistory, listInstallments } from './proposal-repository.js';
 
-const describe = (status: number | null) => (status !== null && isStatusId(status) ? statusDescription(status) : null);
+const describe = (status: number | null) => (status !== null && isProposalStatus(status) ? statusDescription(status) : null);
 
 export async function showProposal(db: Executor, numero: number, deps: { schedule: Pick<ScheduleHooks, 'summarizeSchedule'> }) {
   const row = await findByNumberForOperator(db, numero);

@@ -28,17 +28,17 @@ import { spec as getBoletos } from './collections/get-boletos.schema.js';
 // The schedule, as proposals sees it (bound in the composition root).
 export type { BoletoSummary, CancelSchedule, DescribeBoleto, OpenSchedule, PlannedInstallment, ScheduleOpening, ScheduleSummary, SummarizeSchedule } from './schedule/schedule-contract.js';
 export { cancelScheduleWith, openSchedule, summarizeSchedule } from './schedule/schedule-lifecycle.js';
-export { installmentsOf, monthlyRateOf, scheduleById, SituacaoAgenda, stateOf, type ScheduleRow } from './schedule/schedule-repository.js';
+export { installmentsOf, monthlyRateOf, scheduleById, ScheduleStatus, stateOf, type ScheduleRow } from './schedule/schedule-repository.js';
 export { DEFAULT_CHARGES_CONFIG, isSettled, newInstallmentState, updateBalance, type ChargesConfig, type InstallmentState } from './schedule/charges-math/index.js';
 
 // Collections: boletos and Pix charges.
 export { describeBoleto } from './collections/describe-boleto.js';
-export { BOLETO_SITUACAO_NAMES, BoletoSituacao, parseBoletoSituacao } from './collections/boleto-status.js';
+export { BOLETO_STATUS_NAMES, BoletoStatus, parseBoletoStatus } from './collections/boleto-status.js';
 export { BOLETO_REGISTER_JOB, registerBoleto } from './collections/boleto-registration.js';
 export { cancelBoletoNow, CHARGE_CANCEL_JOB } from './collections/collection-cancel.js';
 export { isProviderCharge } from './collections/boleto-issue.js';
 export { BOLETO_EXPIRE_JOB, expireBoletosJob, scheduleBoletoExpiry, startBoletoExpiryScheduler } from './collections/boleto-expiry.js';
-export { boletoById, boletoInstallments, boletoOfCharge, chargeById, chargeInstallments, setBoletoSituacao, setChargeStatus, type BoletoRow, type ChargeRow } from './collections/collection-repository.js';
+export { boletoById, boletoInstallments, boletoOfCharge, chargeById, chargeInstallments, setBoletoStatus, setChargeStatus, type BoletoRow, type ChargeRow } from './collections/collection-repository.js';
 export { boletoBatches, countBoletos, listBoletos, NO_BOLETO_FILTER, type ListedBoleto } from './collections/list-boletos.js';
 export { boletoMetrics } from './collections/boleto-metrics.js';
 export { bradescoNossoNumeroDigit, itauNossoNumeroDigit, modulo10 } from './collections/boleto/check-digits.js';

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { LocalDate } from '../../platform/dates.js';
 import type { Db, Executor } from '../../platform/db/pool.js';
-import { BoletoSituacao, registrationView } from './collections/boleto-status.js';
+import { BoletoStatus, registrationView } from './collections/boleto-status.js';
 import { printBoleto } from './collections/boleto-print.js';
 import type { ReceivablesSettings } from './settings.js';
 
@@ -153,7 +153,7 @@ async function boletoLines(db: Executor, where: { scheduleId?: string; status?: 
     amount: b.amount,
     amountPaid: b.amount_paid,
     paidOn: b.paid_on,
-    printable: b.registration_status !== BoletoSituacao.cancelled,
+    printable: b.registration_status !== BoletoStatus.cancelled,
     proposalNumber: Number(b.proposal_number),
     partnerId: b.partner_id,
   }));
@@ -206,9 +206,9 @@ export async function pageCharges(db: Executor, status: (typeof CHARGE_STATUSES)
 /** The slip of boleto `numero`, the same PDF as its urlImpressao; null when unknown or cancelled. */
 export async function boletoSlipByNumber(db: Db, settings: ReceivablesSettings, numero: number): Promise<{ pdf: Buffer; number: number } | null> {
   const boleto = await db.selectFrom('receivable_boletos').selectAll().where('numero', '=', String(numero) as never).executeTakeFirst();
-  if (boleto === undefined || boleto.registration_status === BoletoSituacao.cancelled) return null;
+  if (boleto === undefined || boleto.registration_status === BoletoStatus.cancelled) return null;
   return { pdf: await printBoleto(db, settings, boleto), number: numero };
 }
 
 /** The boleto registration statuses as [code, description] pairs (the Cobrança filter). */
-export const BOLETO_STATUS_OPTIONS: readonly (readonly [string, string])[] = Object.values(BoletoSituacao).map((s) => [String(s), registrationView(s).descricaoBoletoRegistro] as const);
+export const BOLETO_STATUS_OPTIONS: readonly (readonly [string, string])[] = Object.values(BoletoStatus).map((s) => [String(s), registrationView(s).descricaoBoletoRegistro] as const);

@@ -9,7 +9,7 @@ import type { Tx } from '../../platform/db/pool.js';
 import type { LocalDate } from '../../platform/dates.js';
 import { DomainError } from '../../platform/errors.js';
 import { dec, type Decimal } from '../../platform/money.js';
-import { boletoById, boletoInstallments, boletoOfCharge, BoletoSituacao, chargeById, chargeInstallments, installmentsOf, isSettled, monthlyRateOf, scheduleById, settleReported, SituacaoAgenda, stateOf, type BoletoRow, type ChargeRow, type ReceivablesDeps, type ScheduleRow } from '../receivables/index.js';
+import { boletoById, boletoInstallments, boletoOfCharge, BoletoStatus, chargeById, chargeInstallments, installmentsOf, isSettled, monthlyRateOf, scheduleById, settleReported, ScheduleStatus, stateOf, type BoletoRow, type ChargeRow, type ReceivablesDeps, type ScheduleRow } from '../receivables/index.js';
 import { eventRecorded, recordEvent, recordUnmatched } from './ledger.js';
 import { amountDueOn, comparePaid, unmatchedReason, type TargetState, type UnmatchedReason } from './rules.js';
 import type { SettlementChannel } from './tables.js';
@@ -57,7 +57,7 @@ async function lockTarget(tx: Tx, t: PaymentTarget): Promise<Locked> {
   return { schedule, boleto, charge };
 }
 
-const CANCELLED_BOLETO: readonly number[] = [BoletoSituacao.cancelPending, BoletoSituacao.cancelled, BoletoSituacao.failed];
+const CANCELLED_BOLETO: readonly number[] = [BoletoStatus.cancelPending, BoletoStatus.cancelled, BoletoStatus.failed];
 
 async function covered(tx: Tx, l: Locked) {
   return l.boleto !== null && l.boleto.purpose === 'installments' ? boletoInstallments(tx, [l.boleto.id]) : l.charge !== null ? chargeInstallments(tx, [l.charge.id]) : [];
@@ -70,8 +70,8 @@ async function stateOfTarget(tx: Tx, l: Locked): Promise<TargetState> {
   const mine = installments.filter((i) => rows.some((r) => r.installment_id === i.id));
   return {
     cancelled: (l.boleto !== null && CANCELLED_BOLETO.includes(l.boleto.registration_status)) || l.charge?.status === 'cancelled' || l.charge?.status === 'cancelling',
-    paid: l.boleto?.registration_status === BoletoSituacao.paid || l.charge?.status === 'paid',
-    scheduleOpen: l.schedule.situacao === SituacaoAgenda.open,
+    paid: l.boleto?.registration_status === BoletoStatus.paid || l.charge?.status === 'paid',
+    scheduleOpen: l.schedule.situacao === ScheduleStatus.open,
     installmentsSettled: mine.length > 0 && mine.every((i) => isSettled(stateOf(i, rate)) || i.cancelled),
   };
 }

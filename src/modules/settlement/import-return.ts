@@ -9,7 +9,7 @@ import type { Clock } from '../../platform/clock.js';
 import { runDefined, type Enqueue, type CommandDefinition } from '../../platform/commands.js';
 import type { Db, Tx } from '../../platform/db/pool.js';
 import { dec } from '../../platform/money.js';
-import { boletoById, BoletoSituacao, cancelBoletoNow, registerBoleto, scheduleById, setBoletoSituacao } from '../receivables/index.js';
+import { boletoById, BoletoStatus, cancelBoletoNow, registerBoleto, scheduleById, setBoletoStatus } from '../receivables/index.js';
 import { applyReportedPayment, type ApplyOutcome, type PayDeps, type PaymentTarget } from './apply-payment.js';
 import type { ReturnKind } from './cnab/profiles.js';
 import { parseReturn, type ReturnEntry, type ReturnFile } from './cnab/return-file.js';
@@ -67,8 +67,8 @@ async function applyStatus(ctx: Ctx, e: ReturnEntry, target: PaymentTarget | nul
   const schedule = await scheduleById(ctx.tx, target.partnerId, target.scheduleId, true);
   const boleto = (await boletoById(ctx.tx, target.partnerId, target.boletoId!, true))!;
   if (e.kind === 'registered') await registerBoleto(ctx.tx, ctx.enqueue, boleto, ctx.now);
-  if (e.kind === 'rejected' && boleto.registration_status === BoletoSituacao.pending) await setBoletoSituacao(ctx.tx, boleto, BoletoSituacao.failed);
-  if (e.kind === 'writtenOff' && boleto.registration_status !== BoletoSituacao.paid) await cancelBoletoNow(ctx.tx, ctx.enqueue, schedule, boleto, ctx.now);
+  if (e.kind === 'rejected' && boleto.registration_status === BoletoStatus.pending) await setBoletoStatus(ctx.tx, boleto, BoletoStatus.failed);
+  if (e.kind === 'writtenOff' && boleto.registration_status !== BoletoStatus.paid) await cancelBoletoNow(ctx.tx, ctx.enqueue, schedule, boleto, ctx.now);
   return kind;
 }
 

@@ -13,7 +13,7 @@ import type { Clock } from '../../platform/clock.js';
 import { takeLocks } from '../../platform/commands.js';
 import { inTransaction, type Db, type Tx } from '../../platform/db/pool.js';
 import { addDays, brazilDateAt, type LocalDate } from '../../platform/dates.js';
-import { BoletoSituacao, type ReceivablesSettings } from '../receivables/index.js';
+import { BoletoStatus, type ReceivablesSettings } from '../receivables/index.js';
 import { bankProfile } from './cnab/profiles.js';
 import { buildRemittance, remittanceText, type PayerAddress, type RemittanceEntry } from './cnab/remittance.js';
 import { sha256Of } from './import-return.js';
@@ -35,7 +35,7 @@ async function pendingRegistrations(tx: Tx, bank: string) {
     .select(['b.id', 'b.partner_id', 'b.numero', 'b.nosso_numero_seq', 'b.created_at', 'b.due_date', 'b.amount', 'b.discount', 's.customer_document', 's.customer_name'])
     .where('b.bank_code', '=', bank)
     .where('b.registration_mode', '=', OFFLINE)
-    .where('b.registration_status', '=', BoletoSituacao.pending)
+    .where('b.registration_status', '=', BoletoStatus.pending)
     .where('r.boleto_id', 'is', null)
     .orderBy('b.numero')
     .forUpdate('b')
@@ -50,7 +50,7 @@ async function pendingWriteOffs(tx: Tx, bank: string) {
     .leftJoin('settlement_remittance_items as w', (j) => j.onRef('w.boleto_id', '=', 'b.id').on('w.kind', '=', 'writeOff'))
     .select(['b.id', 'b.numero', 'b.nosso_numero_seq', 'b.due_date', 'b.amount'])
     .where('b.bank_code', '=', bank)
-    .where('b.registration_status', 'in', [BoletoSituacao.cancelPending, BoletoSituacao.cancelled])
+    .where('b.registration_status', 'in', [BoletoStatus.cancelPending, BoletoStatus.cancelled])
     .where('w.boleto_id', 'is', null)
     .orderBy('b.numero')
     .forUpdate('b')

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/pool.js';
 import type { LocalDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
-import { BoletoSituacao } from '../receivables/index.js';
+import { BoletoStatus } from '../receivables/index.js';
 import type { SettlementChannel } from './tables.js';
 
 export interface Tally {
@@ -52,7 +52,7 @@ export interface Reconciliation {
 }
 
 const tally = (row: { n: number | string | bigint | null; total: string | null } | undefined): Tally => ({ count: Number(row?.n ?? 0), amount: dec(row?.total ?? 0).toFixed(2) });
-const NOT_DUE: readonly number[] = [BoletoSituacao.cancelled, BoletoSituacao.failed];
+const NOT_DUE: readonly number[] = [BoletoStatus.cancelled, BoletoStatus.failed];
 
 async function expected(db: Db, channel: SettlementChannel, date: LocalDate): Promise<Tally> {
   if (channel === 'boleto') {
@@ -89,7 +89,7 @@ async function pending(db: Db, channel: SettlementChannel): Promise<Tally> {
       .selectFrom('settlement_remittance_items as r')
       .innerJoin('receivable_boletos as b', 'b.id', 'r.boleto_id')
       .select([sql<number>`count(*)`.as('n'), sql<string>`sum(b.amount)`.as('total')])
-      .where((eb) => eb.or([eb.and([eb('r.kind', '=', 'register'), eb('b.registration_status', '=', BoletoSituacao.pending)]), eb.and([eb('r.kind', '=', 'writeOff'), eb('b.registration_status', '=', BoletoSituacao.cancelPending)])]))
+      .where((eb) => eb.or([eb.and([eb('r.kind', '=', 'register'), eb('b.registration_status', '=', BoletoStatus.pending)]), eb.and([eb('r.kind', '=', 'writeOff'), eb('b.registration_status', '=', BoletoStatus.cancelPending)])]))
       .executeTakeFirst(),
   );
 }

@@ -118,6 +118,13 @@ export const IGNORED_PATHS_LOGGED_MAX = 20;
 /** Nesting levels of an answer the JSON writer accepts (deeper is a bug, not data). */
 export const ANSWER_DEPTH_LEVELS_MAX = 64;
 
+/** Field names whose quoted form the JSON writer keeps (answers use a small set); a pure cache. */
+export const ANSWER_QUOTED_KEYS_MAX = 4096;
+
+// Used by ../dates.ts.
+/** Hours whose São Paulo date brazilDateAt keeps (~14 months); cleared whole when full (a pure cache). */
+export const DATE_OF_HOUR_ENTRIES_MAX = 10_000;
+
 // Used by ../http/request-log.ts.
 export const PATH_LOGGED_LENGTH_MAX = 200; // characters of an unmatched path kept in the log
 

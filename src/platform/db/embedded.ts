@@ -84,6 +84,24 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether `pid` is the postmaster of `pgDir`, not merely a live process: a lock file left by a
+ * killed server names a pid the system may have given to anything since (pid_max can be 32768),
+ * and that process must never get our signal. Where /proc is readable, the command line must be
+ * the `-D pgDir` we start PostgreSQL with; elsewhere a live pid is all there is to go on.
+ */
+function isPostmasterOf(pid: number, pgDir: string): boolean {
+  if (!isAlive(pid)) return false;
+  let args: string[];
+  try {
+    args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return !fs.existsSync('/proc/self/cmdline');
+  }
+  const at = args.indexOf('-D');
+  return at >= 0 && args[at + 1] === pgDir;
+}
+
 /** The running server of a data directory, from PostgreSQL's own lock file. */
 function runningServer(pgDir: string): { pid: number; port: number } | null {
   const file = path.join(pgDir, 'postmaster.pid');
@@ -91,7 +109,7 @@ function runningServer(pgDir: string): { pid: number; port: number } | null {
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || !Number.isInteger(port) || !isAlive(pid)) return null;
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || !isPostmasterOf(pid, pgDir)) return null;
   return { pid, port };
 }
 

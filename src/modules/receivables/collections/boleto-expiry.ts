@@ -16,7 +16,7 @@ import { enqueueJob, type JobHandler } from '../../../platform/jobs.js';
 import { everyInterval, type Worker } from '../../../platform/workers.js';
 import { BOLETO_EXPIRY_BATCH_MAX, BOLETO_EXPIRY_SCHEDULE_INTERVAL_MS } from '../limits.js';
 import { scheduleById } from '../schedule/schedule-repository.js';
-import { LIVE_SITUACOES } from './boleto-status.js';
+import { LIVE_BOLETO_STATUSES } from './boleto-status.js';
 import { cancelBoletoNow, cancelChargeNow } from './collection-cancel.js';
 import { boletoById, chargeById } from './collection-repository.js';
 
@@ -49,7 +49,7 @@ export async function scheduleBoletoExpiry(tx: Executor, day: LocalDate, now: Da
 }
 
 async function expiredOn(tx: Executor, day: LocalDate, limit: number) {
-  return tx.selectFrom('receivable_boletos').select(['id', 'partner_id', 'schedule_id', 'charge_id']).where('expires_on', '<', day).where('registration_status', 'in', LIVE_SITUACOES).orderBy('expires_on').orderBy('id').limit(limit).execute();
+  return tx.selectFrom('receivable_boletos').select(['id', 'partner_id', 'schedule_id', 'charge_id']).where('expires_on', '<', day).where('registration_status', 'in', LIVE_BOLETO_STATUSES).orderBy('expires_on').orderBy('id').limit(limit).execute();
 }
 
 /** Schedule row first, then the boleto (and its charge), as every command on a schedule locks them. */
@@ -57,7 +57,7 @@ async function expireOne(tx: Executor, enqueue: Enqueue, found: { id: string; pa
   const schedule = await scheduleById(tx, found.partner_id, found.schedule_id, true);
   const charge = found.charge_id === null ? undefined : await chargeById(tx, found.partner_id, found.charge_id, true);
   const boleto = await boletoById(tx, found.partner_id, found.id, true);
-  if (boleto === undefined || !LIVE_SITUACOES.includes(boleto.registration_status) || boleto.expires_on >= day) return;
+  if (boleto === undefined || !LIVE_BOLETO_STATUSES.includes(boleto.registration_status) || boleto.expires_on >= day) return;
   if (charge !== undefined) await cancelChargeNow(tx, enqueue, schedule, charge, now);
   else await cancelBoletoNow(tx, enqueue, schedule, boleto, now);
 }

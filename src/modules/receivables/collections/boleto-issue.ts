@@ -10,7 +10,7 @@ import type { LocalDate } from '../../../platform/dates.js';
 import type { Decimal } from '../../../platform/money.js';
 import { barcodeToLinhaDigitavel, buildBarcode } from './boleto/barcode.js';
 import { buildFreeField, maxSequenceFor } from './boleto/free-field.js';
-import { BoletoSituacao } from './boleto-status.js';
+import { BoletoStatus } from './boleto-status.js';
 import { insertBoleto, type BoletoRow } from './collection-repository.js';
 import { buildBrCode } from './pix/br-code.js';
 import { qrPngBase64 } from './pix/qr.js';
@@ -111,7 +111,7 @@ export async function issueBoleto(tx: Executor, enqueue: Enqueue, settings: Rece
       pix_image: code.image,
       print_token: randomBytes(PRINT_TOKEN_BYTES).toString('hex'),
       registration_mode: request.registrationMode,
-      registration_status: online ? BoletoSituacao.registered : BoletoSituacao.pending,
+      registration_status: online ? BoletoStatus.registered : BoletoStatus.pending,
       created_at: now,
       registered_at: online ? now : null,
       cancel_requested_at: null,

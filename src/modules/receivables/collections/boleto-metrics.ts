@@ -2,9 +2,9 @@
 // and paid, plus the count in each registration status (boleto-status.ts).
 import { sql } from 'kysely';
 import type { MetricSource } from '../../../platform/http/metrics.js';
-import { BoletoSituacao } from './boleto-status.js';
+import { BoletoStatus } from './boleto-status.js';
 
-const STATUS_NAMES: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(BoletoSituacao).map(([name, code]) => [code, name]));
+const STATUS_NAMES: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(BoletoStatus).map(([name, code]) => [code, name]));
 
 export const boletoMetrics: MetricSource = {
   name: 'boletos',
@@ -18,7 +18,7 @@ export const boletoMetrics: MetricSource = {
     const count = (status: number) => rows.find((r) => r.status === status)?.n ?? 0;
     return [
       { gauge: 'caas_boletos_issued', value: rows.reduce((sum, r) => sum + r.n, 0) },
-      { gauge: 'caas_boletos_paid', value: count(BoletoSituacao.paid) },
+      { gauge: 'caas_boletos_paid', value: count(BoletoStatus.paid) },
       ...Object.entries(STATUS_NAMES).map(([code, name]) => ({ gauge: 'caas_boletos', labels: { status: name }, value: count(Number(code)) })),
     ];
   },

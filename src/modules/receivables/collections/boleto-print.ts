@@ -10,7 +10,7 @@ import { dec } from '../../../platform/money.js';
 import { printedBeneficiaryCode } from './boleto/free-field.js';
 import { formatDate } from './boleto/pdf-parts.js';
 import { renderBoletoSlip, type BoletoSlip } from './boleto/pdf.js';
-import { BoletoSituacao } from './boleto-status.js';
+import { BoletoStatus } from './boleto-status.js';
 import { boletoByPrintToken, boletoInstallments, type BoletoRow } from './collection-repository.js';
 import { scheduleById, type ScheduleRow } from '../schedule/schedule-repository.js';
 import type { ReceivablesSettings } from '../settings.js';
@@ -81,7 +81,7 @@ export function boletoPrintPlugin(db: Db, settings: ReceivablesSettings) {
       const match = PRINT_FILE_RE.exec(request.params.file.toLowerCase());
       if (match === null) throw notFound();
       const boleto = await boletoByPrintToken(db, match[1]!);
-      if (boleto === undefined || boleto.registration_status === BoletoSituacao.cancelled) throw notFound();
+      if (boleto === undefined || boleto.registration_status === BoletoStatus.cancelled) throw notFound();
       const pdf = await printBoleto(db, settings, boleto);
       return reply
         .code(200)

@@ -7,8 +7,8 @@
 import type { Enqueue } from '../../../platform/commands.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import { enqueueJob, type JobHandler } from '../../../platform/jobs.js';
-import { BoletoSituacao } from './boleto-status.js';
-import { boletoById, boletoInstallments, chargeById, chargeInstallments, setBoletoSituacao, type BoletoRow } from './collection-repository.js';
+import { BoletoStatus } from './boleto-status.js';
+import { boletoById, boletoInstallments, chargeById, chargeInstallments, setBoletoStatus, type BoletoRow } from './collection-repository.js';
 import { enqueueBoletoCreated, enqueueChargeRegistered } from '../schedule-events.js';
 import { scheduleById } from '../schedule/schedule-repository.js';
 
@@ -25,7 +25,7 @@ interface RegisterPayload {
  */
 export async function startRegistration(tx: Executor, enqueue: Enqueue, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
   if (boleto.registration_mode === 1) {
-    if (boleto.registration_status === BoletoSituacao.pending) return registerBoleto(tx, enqueue, boleto, now);
+    if (boleto.registration_status === BoletoStatus.pending) return registerBoleto(tx, enqueue, boleto, now);
     await announceRegistered(tx, enqueue, boleto, now);
     return boleto;
   }
@@ -41,8 +41,8 @@ export async function startRegistration(tx: Executor, enqueue: Enqueue, boleto: 
  */
 export async function registerBoleto(tx: Executor, enqueue: Enqueue, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
   // Cancelled (or paid) while waiting for the job: nothing left to register.
-  if (boleto.registration_status !== BoletoSituacao.pending) return boleto;
-  const registered = await setBoletoSituacao(tx, boleto, BoletoSituacao.registered, { registered_at: now });
+  if (boleto.registration_status !== BoletoStatus.pending) return boleto;
+  const registered = await setBoletoStatus(tx, boleto, BoletoStatus.registered, { registered_at: now });
   if (registered.registration_mode === OFFLINE) await announceCreated(tx, enqueue, registered, now);
   await announceRegistered(tx, enqueue, registered, now);
   return registered;

@@ -5,7 +5,7 @@
 //       │                        │                                                       ▲
 //       └──── attempts exhausted ─► 2 failed                  (direct cancellation) ─────┘
 //                               1 ──paid──► 5 paid
-export const BoletoSituacao = {
+export const BoletoStatus = {
   pending: 0,
   registered: 1,
   failed: 2,
@@ -13,13 +13,13 @@ export const BoletoSituacao = {
   cancelled: 4,
   paid: 5,
 } as const;
-export type BoletoSituacao = (typeof BoletoSituacao)[keyof typeof BoletoSituacao];
+export type BoletoStatus = (typeof BoletoStatus)[keyof typeof BoletoStatus];
 
 /** The last operation sent to (or reported by) the bank. */
 export const BoletoOperacao = { registration: 1, writeOff: 2, settlement: 3 } as const;
 
 /** Statuses in which a boleto can still be paid: it blocks another boleto on its installments. */
-export const LIVE_SITUACOES: readonly number[] = [BoletoSituacao.pending, BoletoSituacao.registered, BoletoSituacao.cancelPending];
+export const LIVE_BOLETO_STATUSES: readonly number[] = [BoletoStatus.pending, BoletoStatus.registered, BoletoStatus.cancelPending];
 
 const DESCRIPTIONS: Readonly<Record<number, string>> = {
   0: 'Aguardando registro',
@@ -46,11 +46,11 @@ export function registrationView(situacao: number): RegistrationView {
 }
 
 export function isLive(situacao: number): boolean {
-  return LIVE_SITUACOES.includes(situacao);
+  return LIVE_BOLETO_STATUSES.includes(situacao);
 }
 
 /** Names an operator may type for a situacao (`caas boleto list --status`), besides the codes 0–5. */
-const NAMES: Readonly<Record<string, BoletoSituacao>> = {
+const NAMES: Readonly<Record<string, BoletoStatus>> = {
   pendente: 0,
   aguardando: 0,
   registrado: 1,
@@ -62,10 +62,10 @@ const NAMES: Readonly<Record<string, BoletoSituacao>> = {
   pago: 5,
 };
 
-export const BOLETO_SITUACAO_NAMES = Object.keys(NAMES);
+export const BOLETO_STATUS_NAMES = Object.keys(NAMES);
 
-export function parseBoletoSituacao(text: string): BoletoSituacao | null {
+export function parseBoletoStatus(text: string): BoletoStatus | null {
   const t = text.trim().toLowerCase();
-  if (/^[0-5]$/.test(t)) return Number(t) as BoletoSituacao;
+  if (/^[0-5]$/.test(t)) return Number(t) as BoletoStatus;
   return NAMES[t] ?? null;
 }

@@ -5,9 +5,9 @@
 import type { CommandContext, CommandDefinition } from '../../../platform/commands.js';
 import { DomainError, validationError, type MessageInput } from '../../../platform/errors.js';
 import { enqueueJob } from '../../../platform/jobs.js';
-import { BoletoSituacao, isLive } from './boleto-status.js';
+import { BoletoStatus, isLive } from './boleto-status.js';
 import { CHARGE_CANCEL_JOB, type CancelChargesPayload } from './collection-cancel.js';
-import { boletoOfCharge, chargeById, setBoletoSituacao, setChargeStatus, type ChargeRow } from './collection-repository.js';
+import { boletoOfCharge, chargeById, setBoletoStatus, setChargeStatus, type ChargeRow } from './collection-repository.js';
 import { ReceivablesErrorCode as C } from '../receivables-errors.js';
 import { requireSchedule, type ScheduleReference } from '../schedule/schedule-repository.js';
 
@@ -59,7 +59,7 @@ async function cancel(input: CancelChargesInput, ctx: CommandContext): Promise<C
   for (const charge of charges) {
     await setChargeStatus(ctx.tx, charge, 'cancelling', { cancel_requested_at: ctx.now });
     const boleto = await boletoOfCharge(ctx.tx, charge.partner_id, charge.id, true);
-    if (boleto !== undefined && isLive(boleto.registration_status)) await setBoletoSituacao(ctx.tx, boleto, BoletoSituacao.cancelPending, { cancel_requested_at: ctx.now });
+    if (boleto !== undefined && isLive(boleto.registration_status)) await setBoletoStatus(ctx.tx, boleto, BoletoStatus.cancelPending, { cancel_requested_at: ctx.now });
   }
   const payload: CancelChargesPayload = { partnerId: ctx.actor.id, chargeIds: charges.map((c) => c.id) };
   await enqueueJob(ctx.tx, CHARGE_CANCEL_JOB, payload, ctx.now);

@@ -5,7 +5,7 @@ import type { Enqueue } from '../../../platform/commands.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import { enqueueJob, type JobHandler } from '../../../platform/jobs.js';
 import { isProviderCharge } from './boleto-issue.js';
-import { BoletoSituacao, isLive } from './boleto-status.js';
+import { BoletoStatus, isLive } from './boleto-status.js';
 import {
   boletoInstallments,
   boletoOfCharge,
@@ -13,7 +13,7 @@ import {
   chargeById,
   chargeInstallments,
   chargesOfSchedule,
-  setBoletoSituacao,
+  setBoletoStatus,
   setChargeStatus,
   type BoletoRow,
   type ChargeRow,
@@ -26,7 +26,7 @@ export const CHARGE_CANCEL_JOB = 'charge.cancel';
 export async function cancelBoletoNow(tx: Executor, enqueue: Enqueue, schedule: ScheduleRow, boleto: BoletoRow, now: Date): Promise<void> {
   if (!isLive(boleto.registration_status)) return;
   const parcelas = (await boletoInstallments(tx, [boleto.id])).map((i) => i.installment_number);
-  const cancelled = await setBoletoSituacao(tx, boleto, BoletoSituacao.cancelled, { cancelled_at: now });
+  const cancelled = await setBoletoStatus(tx, boleto, BoletoStatus.cancelled, { cancelled_at: now });
   await enqueueBoletoCancelled(enqueue, schedule, cancelled, parcelas, now);
 }
 

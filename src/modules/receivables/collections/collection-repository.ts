@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../../platform/db/pool.js';
-import { LIVE_SITUACOES } from './boleto-status.js';
+import { LIVE_BOLETO_STATUSES } from './boleto-status.js';
 import type {
   ReceivableBoletoInstallmentsTable,
   ReceivableBoletosTable,
@@ -136,7 +136,7 @@ export async function liveCollections(db: Executor, installmentIds: readonly str
     .select(['bi.installment_id', sql<string>`'boleto nº ' || b.numero`.as('what'), sql<number>`0`.as('rank')])
     .where('bi.installment_id', 'in', installmentIds)
     .where('bi.live', '=', true)
-    .where('b.registration_status', 'in', LIVE_SITUACOES)
+    .where('b.registration_status', 'in', LIVE_BOLETO_STATUSES)
     .unionAll((eb) =>
       eb
         .selectFrom('receivable_charge_installments')
@@ -150,8 +150,8 @@ export async function liveCollections(db: Executor, installmentIds: readonly str
   return found;
 }
 
-export async function setBoletoSituacao(tx: Executor, boleto: BoletoRow, situacao: number, changes: Partial<Pick<BoletoRow, 'registered_at' | 'cancel_requested_at' | 'cancelled_at' | 'paid_on' | 'amount_paid'>> = {}): Promise<BoletoRow> {
-  const live = LIVE_SITUACOES.includes(situacao);
+export async function setBoletoStatus(tx: Executor, boleto: BoletoRow, situacao: number, changes: Partial<Pick<BoletoRow, 'registered_at' | 'cancel_requested_at' | 'cancelled_at' | 'paid_on' | 'amount_paid'>> = {}): Promise<BoletoRow> {
+  const live = LIVE_BOLETO_STATUSES.includes(situacao);
   const updated = await tx
     .updateTable('receivable_boletos')
     .set({ registration_status: situacao, ...changes })

@@ -5,7 +5,7 @@ import type { Actor } from '../../../platform/commands.js';
 import type { Db } from '../../../platform/db/pool.js';
 import type { Query } from '../../../platform/http/route.js';
 import { partnerProfile } from '../../partners/index.js';
-import { BoletoSituacao } from './boleto-status.js';
+import { BoletoStatus } from './boleto-status.js';
 import { boletosCoveringOfSchedule, type BoletoRow } from './collection-repository.js';
 import { requireSchedule, type ScheduleReference, type ScheduleRow } from '../schedule/schedule-repository.js';
 
@@ -29,7 +29,7 @@ export const getBoletos: Query<BoletosInput, ScheduleBoletos> = async (db: Db, i
   // The boletos with the installments each covers, in one statement (issue 14).
   const boletos = (await boletosCoveringOfSchedule(db, schedule.partner_id, schedule.id))
     .filter(({ boleto }) => numbers.size === 0 || numbers.has(boleto.numero))
-    .filter(({ boleto }) => input.withCancelled || boleto.registration_status !== BoletoSituacao.cancelled);
+    .filter(({ boleto }) => input.withCancelled || boleto.registration_status !== BoletoStatus.cancelled);
   const partner = await partnerProfile(db, schedule.partner_id);
   if (partner === null) throw new Error(`assertion: schedule ${schedule.id} has no partner`);
   return {

@@ -15,7 +15,7 @@ import type { ReceivablesDeps } from '../receivables-deps.js';
 import { enqueueScheduleEvent, proposalRefOf } from '../schedule-events.js';
 import { boletoById } from '../collections/collection-repository.js';
 import { cancelLiveCollections } from '../collections/collection-cancel.js';
-import { installmentsOf, monthlyRateOf, saveInstallmentState, SituacaoAgenda, stateOf, type InstallmentRow, type ScheduleRow } from '../schedule/schedule-repository.js';
+import { installmentsOf, monthlyRateOf, saveInstallmentState, ScheduleStatus, stateOf, type InstallmentRow, type ScheduleRow } from '../schedule/schedule-repository.js';
 
 export interface LaunchItem {
   installment: InstallmentRow;
@@ -70,7 +70,7 @@ function launchRow(schedule: ScheduleRow, groupId: string, item: LaunchItem, res
 }
 
 export async function postLaunches(tx: Executor, enqueue: Enqueue, deps: Pick<ReceivablesDeps, 'settings' | 'proposals'>, schedule: ScheduleRow, installments: readonly InstallmentRow[], items: readonly LaunchItem[], source: LaunchSource, now: Date): Promise<PostedLaunches> {
-  if (schedule.situacao !== SituacaoAgenda.open) throw new Error('assertion: launches on a schedule that is not open');
+  if (schedule.situacao !== ScheduleStatus.open) throw new Error('assertion: launches on a schedule that is not open');
   if (items.length === 0) throw new Error('assertion: no launch to post');
   const rate = monthlyRateOf(schedule);
   const states = new Map<string, InstallmentState>(installments.map((row) => [row.id, stateOf(row, rate)]));
@@ -133,7 +133,7 @@ async function payOff(tx: Executor, enqueue: Enqueue, deps: Pick<ReceivablesDeps
   if (paidOn === null) throw new Error('assertion: a paid-off schedule has a payment date');
   const paidOff = await tx
     .updateTable('receivable_schedules')
-    .set({ situacao: SituacaoAgenda.paidOff, paid_off_on: paidOn })
+    .set({ situacao: ScheduleStatus.paidOff, paid_off_on: paidOn })
     .where('id', '=', schedule.id)
     .where('partner_id', '=', schedule.partner_id)
     .returningAll()

@@ -7,13 +7,13 @@ import { inTransaction, type Db, type Executor } from '../../../platform/db/pool
 import { brazilDateAt, compareDates, type LocalDate } from '../../../platform/dates.js';
 import { businessError } from '../../../platform/errors.js';
 import { dec, type Decimal } from '../../../platform/money.js';
-import { BoletoSituacao, registrationView } from '../collections/boleto-status.js';
-import { boletoById, boletoByNumber, boletoInstallments, boletoOfCharge, chargeByCode, chargeById, chargeInstallments, setBoletoSituacao, setChargeStatus, type BoletoRow, type ChargeRow } from '../collections/collection-repository.js';
+import { BoletoStatus, registrationView } from '../collections/boleto-status.js';
+import { boletoById, boletoByNumber, boletoInstallments, boletoOfCharge, chargeByCode, chargeById, chargeInstallments, setBoletoStatus, setChargeStatus, type BoletoRow, type ChargeRow } from '../collections/collection-repository.js';
 import { postLaunches, type LaunchSource } from './launch-post.js';
 import { allocatePayment } from './payment-allocation.js';
 import { ReceivablesErrorCode as C, scheduleNotOpen } from '../receivables-errors.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
-import { installmentsOf, monthlyRateOf, scheduleById, situacaoAgendaText, SituacaoAgenda, stateOf, type ScheduleRow } from '../schedule/schedule-repository.js';
+import { installmentsOf, monthlyRateOf, scheduleById, scheduleStatusText, ScheduleStatus, stateOf, type ScheduleRow } from '../schedule/schedule-repository.js';
 
 type PayDeps = Pick<ReceivablesDeps, 'settings' | 'proposals'>;
 
@@ -53,7 +53,7 @@ async function settle(tx: Executor, enqueue: Enqueue, deps: PayDeps, collected: 
   const { schedule } = collected;
   const receipt = { proposalNumber: schedule.proposal_number, amount, date, launches: 0, paidOff: false, excess: dec(0) };
   if (collected.covered.length === 0) return receipt; // a refund boleto: money back, no installment
-  if (schedule.situacao !== SituacaoAgenda.open) throw scheduleNotOpen(situacaoAgendaText(schedule.situacao));
+  if (schedule.situacao !== ScheduleStatus.open) throw scheduleNotOpen(scheduleStatusText(schedule.situacao));
   const installments = await installmentsOf(tx, schedule, true);
   const rate = monthlyRateOf(schedule);
   const rows = collected.covered.map((c) => installments.find((row) => row.id === c.installment_id)!);
@@ -83,7 +83,7 @@ function refuseUnpayable(what: string, payable: boolean, state: string): void {
 }
 
 async function markPaid(tx: Executor, boleto: BoletoRow | null, charge: ChargeRow | null, date: LocalDate, amount: Decimal): Promise<void> {
-  if (boleto !== null) await setBoletoSituacao(tx, boleto, BoletoSituacao.paid, { paid_on: date, amount_paid: amount.toFixed(2) });
+  if (boleto !== null) await setBoletoStatus(tx, boleto, BoletoStatus.paid, { paid_on: date, amount_paid: amount.toFixed(2) });
   if (charge !== null) await setChargeStatus(tx, charge, 'paid', { paid_on: date, amount_paid: amount.toFixed(2) });
 }
 
@@ -126,7 +126,7 @@ export async function payBoleto(db: Executor, enqueue: Enqueue, clock: Clock, de
     const schedule = await scheduleById(tx, found.partner_id, found.schedule_id, true);
     const charge = found.charge_id === null ? null : ((await chargeById(tx, found.partner_id, found.charge_id, true)) ?? null);
     const boleto = (await boletoById(tx, found.partner_id, found.id, true))!;
-    refuseUnpayable(`Boleto nº ${numero}`, boleto.registration_status === BoletoSituacao.registered, registrationView(boleto.registration_status).descricaoBoletoRegistro);
+    refuseUnpayable(`Boleto nº ${numero}`, boleto.registration_status === BoletoStatus.registered, registrationView(boleto.registration_status).descricaoBoletoRegistro);
     const collected = await boletoCollected(tx, schedule, boleto, charge);
     const amount = input.amount ?? dec(boleto.amount);
     const { excess: _none, ...receipt } = await settle(tx, enqueue, deps, collected, amount, paymentDate(input, now, collected), now);
@@ -147,7 +147,7 @@ export async function payCharge(db: Executor, enqueue: Enqueue, clock: Clock, de
     refuseUnpayable(`Cobrança ${charge.id}`, charge.status === 'active', charge.status);
     const boleto = (await boletoOfCharge(tx, charge.partner_id, charge.id, true)) ?? null;
     // The Pix of a hybrid boleto exists at the bank once the boleto is registered.
-    if (boleto !== null) refuseUnpayable(`Cobrança ${charge.id}`, boleto.registration_status === BoletoSituacao.registered, 'boleto não registrado');
+    if (boleto !== null) refuseUnpayable(`Cobrança ${charge.id}`, boleto.registration_status === BoletoStatus.registered, 'boleto não registrado');
     const collected = await chargeCollected(tx, schedule, charge);
     const amount = input.amount ?? dec(charge.amount);
     const { excess: _none, ...receipt } = await settle(tx, enqueue, deps, collected, amount, paymentDate(input, now, collected), now);

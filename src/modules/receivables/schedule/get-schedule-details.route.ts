@@ -7,7 +7,7 @@ import { scheduleReference } from '../receivables-blocks.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { getScheduleDetails, type InstallmentDetails, type ScheduleDetails } from './get-schedule-details.js';
 import { spec } from './get-schedule-details.schema.js';
-import { situacaoAgendaText } from './schedule-repository.js';
+import { scheduleStatusText } from './schedule-repository.js';
 
 function installmentView(i: InstallmentDetails, publicUrl: string) {
   return {
@@ -35,7 +35,7 @@ function view(details: ScheduleDetails, publicUrl: string) {
     dtCancelamento: wireDate(schedule.cancelled_on),
     dtLiquidacao: wireDate(schedule.paid_off_on),
     situacaoAgenda: schedule.situacao,
-    descricaoSituacaoAgenda: situacaoAgendaText(schedule.situacao),
+    descricaoSituacaoAgenda: scheduleStatusText(schedule.situacao),
     documentoFederalCliente: schedule.customer_document,
     nomeCliente: schedule.customer_name,
     nomeEmpresa: details.company ? schedule.customer_name : null,

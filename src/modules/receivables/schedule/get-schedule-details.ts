@@ -9,8 +9,8 @@ import { brazilDateAt, compareDates, type LocalDate } from '../../../platform/da
 import { classifyDocument } from '../../../platform/documents.js';
 import type { Query, QueryContext } from '../../../platform/http/route.js';
 import { sum, ZERO, type Decimal } from '../../../platform/money.js';
-import { BoletoSituacao } from '../collections/boleto-status.js';
-import { graceDate, installmentSituacao, isSettled, recalculateInstallment, type ChargesConfig, type InstallmentSituacao, type InstallmentState } from './charges-math/index.js';
+import { BoletoStatus } from '../collections/boleto-status.js';
+import { graceDate, installmentStatus, isSettled, recalculateInstallment, type ChargesConfig, type InstallmentStatus, type InstallmentState } from './charges-math/index.js';
 import { boletosCoveringOfSchedule, chargesCoveringOfSchedule, type BoletoRow, type ChargeRow, type CoveredInstallment } from '../collections/collection-repository.js';
 import { byInstallment, type LaunchRow } from '../collections/collection-views.js';
 import { PROPOSAL_STATUS_UNKNOWN, type ReceivablesDeps } from '../receivables-deps.js';
@@ -29,7 +29,7 @@ export interface ScheduleDetailsInput {
 export interface InstallmentDetails {
   id: string;
   number: number;
-  status: InstallmentSituacao;
+  status: InstallmentStatus;
   state: InstallmentState;
   /** Balance updated to today, charges of a late installment included (0 when nothing is owed). */
   currentBalance: Decimal;
@@ -67,7 +67,7 @@ function rowsByInstallment<T>(rows: ReadonlyArray<{ row: T; covered: readonly Co
 
 // Boletos and charges come with the installments each covers, one statement each (issue 14).
 async function boletosByInstallment(db: Executor, schedule: ScheduleRow) {
-  const rows = (await boletosCoveringOfSchedule(db, schedule.partner_id, schedule.id)).filter(({ boleto }) => boleto.registration_status !== BoletoSituacao.cancelled);
+  const rows = (await boletosCoveringOfSchedule(db, schedule.partner_id, schedule.id)).filter(({ boleto }) => boleto.registration_status !== BoletoStatus.cancelled);
   return rowsByInstallment(rows.map(({ boleto, covered }) => ({ row: boleto, covered })));
 }
 
@@ -97,7 +97,7 @@ export function getScheduleDetails(deps: ReceivablesDeps): Query<ScheduleDetails
       return {
         id: row.id,
         number: row.number,
-        status: installmentSituacao(state, today),
+        status: installmentStatus(state, today),
         state,
         currentBalance: currentBalance(state, today, deps.settings.charges),
         currentDueDate: graceDate(state),

@@ -6,7 +6,7 @@ import { localDate } from '../../../platform/dates.js';
 import { dec, ZERO } from '../../../platform/money.js';
 import { issueBoleto } from '../collections/boleto-issue.js';
 import { startRegistration } from '../collections/boleto-registration.js';
-import { BoletoSituacao } from '../collections/boleto-status.js';
+import { BoletoStatus } from '../collections/boleto-status.js';
 import { cancelScheduleWith, openSchedule, summarizeSchedule } from './schedule-lifecycle.js';
 import { installmentsOf, requireSchedule } from './schedule-repository.js';
 import { sandboxSettings } from '../settings.js';
@@ -107,7 +107,7 @@ describe('cancelSchedule', () => {
       );
       return startRegistration(tx, enqueue, boleto, NOW);
     });
-    assert.equal(live.registration_status, BoletoSituacao.registered);
+    assert.equal(live.registration_status, BoletoStatus.registered);
 
     const result = await inOutbox(database.db, NOW, ({ tx, enqueue }) =>
       cancelSchedule(tx, enqueue, { proposalId: opening.proposalId, partnerId, cancelledOn: localDate('2026-11-23'), refundAmount: dec('1000.00'), refundDueDate: localDate('2026-11-30'), description: 'Devolução do valor liberado' }, NOW),
@@ -115,8 +115,8 @@ describe('cancelSchedule', () => {
     assert.ok(result.refundBoletoId);
     const boletos = await database.db.selectFrom('receivable_boletos').selectAll().where('schedule_id', '=', schedule.id).orderBy('numero').execute();
     assert.deepEqual(boletos.map((b) => [b.purpose, b.registration_status, b.amount]), [
-      ['installments', BoletoSituacao.cancelled, '350.00'],
-      ['refund', BoletoSituacao.registered, '1000.00'],
+      ['installments', BoletoStatus.cancelled, '350.00'],
+      ['refund', BoletoStatus.registered, '1000.00'],
     ]);
     assert.equal(boletos[1]!.id, result.refundBoletoId);
     assert.equal(boletos[1]!.due_date, '2026-11-30');

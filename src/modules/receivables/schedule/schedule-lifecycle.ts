@@ -13,7 +13,7 @@ import { startRegistration } from '../collections/boleto-registration.js';
 import { cancelLiveCollections } from '../collections/collection-cancel.js';
 import type { CancelSchedule, OpenSchedule, ScheduleClosing, ScheduleOpening, SummarizeSchedule } from './schedule-contract.js';
 import { enqueueScheduleCreated, enqueueScheduleEvent } from '../schedule-events.js';
-import { findScheduleByProposal, installmentsOf, monthlyRateOf, situacaoAgendaText, SituacaoAgenda, stateOf } from './schedule-repository.js';
+import { findScheduleByProposal, installmentsOf, monthlyRateOf, scheduleStatusText, ScheduleStatus, stateOf } from './schedule-repository.js';
 import type { ReceivablesSettings } from '../settings.js';
 
 /** Installment numbers are 1..n in order: the numbers partners use in every later request. */
@@ -45,7 +45,7 @@ export const openSchedule: OpenSchedule = async (tx, enqueue, opening, now) => {
       financed_amount: opening.financedAmount.toFixed(2),
       monthly_rate: opening.monthlyRate.toFixed(),
       disbursed_on: opening.disbursedOn,
-      situacao: SituacaoAgenda.open,
+      situacao: ScheduleStatus.open,
       created_at: now,
       paid_off_on: null,
       cancelled_on: null,
@@ -86,13 +86,13 @@ export function cancelScheduleWith(settings: ReceivablesSettings): CancelSchedul
 async function cancelSchedule(tx: Executor, enqueue: Enqueue, closing: ScheduleClosing, now: Date, settings: ReceivablesSettings): Promise<{ refundBoletoId: string | null }> {
   const schedule = await findScheduleByProposal(tx, closing.partnerId, closing.proposalId, true);
   if (schedule === undefined) throw new Error(`assertion: proposal ${closing.proposalId} has no receivables schedule to cancel`);
-  if (schedule.situacao === SituacaoAgenda.cancelled) throw new Error(`assertion: schedule of proposal ${closing.proposalId} is already cancelled`);
+  if (schedule.situacao === ScheduleStatus.cancelled) throw new Error(`assertion: schedule of proposal ${closing.proposalId} is already cancelled`);
   await installmentsOf(tx, schedule, true); // locks the installments for the change below
   await cancelLiveCollections(tx, enqueue, schedule, now);
   await tx.updateTable('receivable_installments').set({ cancelled: true }).where('schedule_id', '=', schedule.id).where('partner_id', '=', schedule.partner_id).execute();
   const cancelled = await tx
     .updateTable('receivable_schedules')
-    .set({ situacao: SituacaoAgenda.cancelled, cancelled_at: now, cancelled_on: closing.cancelledOn, cancel_description: closing.description, paid_off_on: null })
+    .set({ situacao: ScheduleStatus.cancelled, cancelled_at: now, cancelled_on: closing.cancelledOn, cancel_description: closing.description, paid_off_on: null })
     .where('id', '=', schedule.id)
     .where('partner_id', '=', schedule.partner_id)
     .returningAll()
@@ -132,10 +132,10 @@ export const summarizeSchedule: SummarizeSchedule = async (db, partnerId, propos
   if (schedule === undefined) return null;
   const rate = monthlyRateOf(schedule);
   const states = (await installmentsOf(db, schedule)).map((row) => stateOf(row, rate));
-  const open = schedule.situacao === SituacaoAgenda.open;
+  const open = schedule.situacao === ScheduleStatus.open;
   return {
     situacaoAgenda: schedule.situacao,
-    descricaoSituacaoAgenda: situacaoAgendaText(schedule.situacao),
+    descricaoSituacaoAgenda: scheduleStatusText(schedule.situacao),
     qtdeParcelas: states.length,
     qtdeParcelasPagas: states.filter(isSettled).length,
     vlrTotalPago: sum(states.map((s) => s.totalPaid)),

@@ -21,12 +21,13 @@ export interface ScheduleReference {
   proposalNumber?: number | null;
 }
 
-export const SituacaoAgenda = { cancelled: 0, paidOff: 1, open: 2 } as const;
+export const ScheduleStatus = { cancelled: 0, paidOff: 1, open: 2 } as const;
+export type ScheduleStatus = (typeof ScheduleStatus)[keyof typeof ScheduleStatus];
 
-const SITUACAO_AGENDA_TEXT: Readonly<Record<number, string>> = { 0: 'Cancelada', 1: 'Quitada', 2: 'Em aberto' };
+const SCHEDULE_STATUS_TEXT: Readonly<Record<number, string>> = { 0: 'Cancelada', 1: 'Quitada', 2: 'Em aberto' };
 
-export function situacaoAgendaText(situacao: number): string {
-  const text = SITUACAO_AGENDA_TEXT[situacao];
+export function scheduleStatusText(situacao: number): string {
+  const text = SCHEDULE_STATUS_TEXT[situacao];
   if (text === undefined) throw new Error(`assertion: unknown situacaoAgenda ${situacao}`);
   return text;
 }
@@ -60,7 +61,7 @@ export async function requireSchedule(db: Executor, partnerId: string, ref: Sche
  */
 export async function lockOpenSchedule(tx: Executor, partnerId: string, ref: ScheduleReference | null | undefined): Promise<{ schedule: ScheduleRow; installments: InstallmentRow[] }> {
   const schedule = await requireSchedule(tx, partnerId, ref, true);
-  if (schedule.situacao !== SituacaoAgenda.open) throw scheduleNotOpen(situacaoAgendaText(schedule.situacao));
+  if (schedule.situacao !== ScheduleStatus.open) throw scheduleNotOpen(scheduleStatusText(schedule.situacao));
   return { schedule, installments: await installmentsOf(tx, schedule) };
 }
 

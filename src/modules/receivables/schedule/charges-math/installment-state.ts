@@ -105,19 +105,19 @@ export function isLateAt(state: InstallmentState, date: LocalDate): boolean {
  * Installment `situacao` codes. 0 and 1 are the production values clients know; the others are
  * ours (docs/recalculation.md). Precedence: cancelled, paid, overdue, partially paid, open.
  */
-export const InstallmentSituacao = {
+export const InstallmentStatus = {
   open: 0,
   paid: 1,
   partiallyPaid: 2,
   overdue: 3,
   cancelled: 4,
 } as const;
-export type InstallmentSituacao = (typeof InstallmentSituacao)[keyof typeof InstallmentSituacao];
+export type InstallmentStatus = (typeof InstallmentStatus)[keyof typeof InstallmentStatus];
 
-export function installmentSituacao(state: InstallmentState, date: LocalDate): InstallmentSituacao {
-  if (state.cancelled) return InstallmentSituacao.cancelled;
-  if (isSettled(state)) return InstallmentSituacao.paid;
-  if (isLateAt(state, date)) return InstallmentSituacao.overdue;
-  if (state.lastLaunchDate !== null) return InstallmentSituacao.partiallyPaid;
-  return InstallmentSituacao.open;
+export function installmentStatus(state: InstallmentState, date: LocalDate): InstallmentStatus {
+  if (state.cancelled) return InstallmentStatus.cancelled;
+  if (isSettled(state)) return InstallmentStatus.paid;
+  if (isLateAt(state, date)) return InstallmentStatus.overdue;
+  if (state.lastLaunchDate !== null) return InstallmentStatus.partiallyPaid;
+  return InstallmentStatus.open;
 }

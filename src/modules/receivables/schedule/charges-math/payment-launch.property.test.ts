@@ -14,7 +14,7 @@ import { addDays, localDate, type LocalDate } from '../../../../platform/dates.j
 import { dec, max, roundCents, truncateCents, ZERO, type Decimal } from '../../../../platform/money.js';
 import { updateBalance } from './balance-update.js';
 import { chargesConfig, type ChargesConfig } from './charges-config.js';
-import { chargesTotal, InstallmentSituacao, newInstallmentState, outstanding, type InstallmentState } from './installment-state.js';
+import { chargesTotal, InstallmentStatus, newInstallmentState, outstanding, type InstallmentState } from './installment-state.js';
 import { assertLaunchInvariants, type LaunchEntry } from './launch-entry.js';
 import { applyPayment } from './payment-launch.js';
 import { recalculateInstallment } from './recalculate-installment.js';
@@ -96,7 +96,7 @@ test('launch sequences conserve money and keep the invariants', () => {
         updatedAmounts = updatedAmounts.plus(checkLaunch(state, r.launch, r.next, r.allocation.realizedAbatement, config));
         finesCharged = finesCharged.plus(r.updated.newCharges.fine);
         paidPlusDiscount = paidPlusDiscount.plus(r.launch.vlrPagamento).plus(r.launch.vlrDesconto);
-        assert.equal(r.situacao === InstallmentSituacao.paid, outstanding(r.next).isZero());
+        assert.equal(r.situacao === InstallmentStatus.paid, outstanding(r.next).isZero());
         state = r.next;
       }
       assert.ok(paidPlusDiscount.plus(outstanding(state)).equals(updatedAmounts), `${paidPlusDiscount} + ${outstanding(state)} ≠ ${updatedAmounts}`);

@@ -6,7 +6,7 @@ import { localDate } from '../../../../platform/dates.js';
 import { DomainError } from '../../../../platform/errors.js';
 import { dec, type Decimal } from '../../../../platform/money.js';
 import { DEFAULT_CHARGES_CONFIG } from './charges-config.js';
-import { InstallmentSituacao, newInstallmentState, type InstallmentState } from './installment-state.js';
+import { InstallmentStatus, newInstallmentState, type InstallmentState } from './installment-state.js';
 import type { LaunchEntry } from './launch-entry.js';
 import { applyPayment } from './payment-launch.js';
 import { recalculateInstallment } from './recalculate-installment.js';
@@ -41,7 +41,7 @@ test('payment in full on the due date', () => {
     vlrParcela: '1000.00', vlrMulta: '0.00', vlrJuros: '0.00', vlrMora: '0.00', vlrIOF: '0.00', vlrTarifas: '0.00',
     vlrAbatimento: '0.00', vlrParcelaAtualizado: '1000.00', vlrPagamento: '1000.00', vlrSaldoParcela: '0.00', vlrDesconto: '0.00',
   });
-  assert.equal(r.situacao, InstallmentSituacao.paid);
+  assert.equal(r.situacao, InstallmentStatus.paid);
   assert.equal(r.next.principal.toFixed(2), '0.00');
   assert.equal(r.launch.dtVencimento, '2026-03-10');
   assert.equal(r.launch.dtLancamento, '2026-03-10');
@@ -56,7 +56,7 @@ test('late partial payment: charges first, then principal; the rest keeps accrui
     vlrAbatimento: '0.00', vlrParcelaAtualizado: '1034.95', vlrPagamento: '500.00', vlrSaldoParcela: '534.95', vlrDesconto: '0.00',
   });
   assert.deepEqual([r.allocation.fine, r.allocation.lateInterest, r.allocation.contractInterest, r.allocation.principal].map((v) => v.toFixed(2)), ['20.00', '5.00', '9.95', '465.05']);
-  assert.equal(r.situacao, InstallmentSituacao.overdue);
+  assert.equal(r.situacao, InstallmentStatus.overdue);
   // 15 more days on 534.95, no new fine: mora = 534.95 × 1% × 15/30 = 2.67475 → 2.67;
   // juros = 534.95 × 0.0099504938… = 5.3230… → 5.32; saldo = 534.95 + 2.67 + 5.32 = 542.94.
   const later = recalculateInstallment(r.next, localDate('2026-04-09'), false, cfg).calculado;
@@ -64,7 +64,7 @@ test('late partial payment: charges first, then principal; the rest keeps accrui
   // Paying exactly that settles it.
   const last = pay(r.next, '2026-04-09', '542.94');
   assert.equal(last.launch.vlrSaldoParcela.toFixed(2), '0.00');
-  assert.equal(last.situacao, InstallmentSituacao.paid);
+  assert.equal(last.situacao, InstallmentStatus.paid);
 });
 
 test('a payment smaller than the charges: the fine is not assessed again, charges bear no interest', () => {
@@ -87,7 +87,7 @@ test('early partial payment with descapitalização: reduction earned on the par
   });
   assert.equal(r.next.principal.toFixed(2), '499.99');
   assert.equal(r.allocation.realizedAbatement.toFixed(2), '9.81');
-  assert.equal(r.situacao, InstallmentSituacao.partiallyPaid);
+  assert.equal(r.situacao, InstallmentStatus.partiallyPaid);
   // Same day: the recalculation shows the launch's balance; on the due date the principal.
   assert.equal(recalculateInstallment(r.next, localDate('2026-02-08'), true, cfg).calculado.vlrSaldoAtualizado.toFixed(2), '490.19');
   assert.equal(recalculateInstallment(r.next, localDate('2026-03-10'), true, cfg).calculado.vlrSaldoAtualizado.toFixed(2), '499.99');
@@ -100,14 +100,14 @@ test('early payment in full with a discount', () => {
   assert.equal(r.allocation.realizedAbatement.toFixed(2), '19.61');
   assert.equal(r.next.totalPaid.toFixed(2), '980.00');
   assert.equal(r.next.totalDiscount.toFixed(2), '0.39');
-  assert.equal(r.situacao, InstallmentSituacao.paid);
+  assert.equal(r.situacao, InstallmentStatus.paid);
 });
 
 test('grace: due on Carnival Monday, paid on Ash Wednesday without charges', () => {
   const state = newInstallmentState({ nroParcela: 2, dueDate: localDate('2026-02-16'), amount: '1000.00', contractMonthlyRate: '0.02' });
   const r = pay(state, '2026-02-18', '1000.00');
   assert.equal(r.launch.vlrParcela.toFixed(2), '1000.00');
-  assert.equal(r.situacao, InstallmentSituacao.paid);
+  assert.equal(r.situacao, InstallmentStatus.paid);
 });
 
 test('grace then late: a partial payment in the grace window does not move the charge start', () => {
@@ -116,7 +116,7 @@ test('grace then late: a partial payment in the grace window does not move the c
   // juros 600 × (1.02^(3/30) − 1) = 1.1893… → 1.19; saldo 613.79.
   const state = newInstallmentState({ nroParcela: 3, dueDate: localDate('2026-03-14'), amount: '1000.00', contractMonthlyRate: '0.02' });
   const r = pay(state, '2026-03-16', '400.00');
-  assert.equal(r.situacao, InstallmentSituacao.partiallyPaid);
+  assert.equal(r.situacao, InstallmentStatus.partiallyPaid);
   const c = recalculateInstallment(r.next, localDate('2026-03-17'), false, cfg).calculado;
   assert.deepEqual([c.vlrMulta, c.vlrMora, c.vlrJurosContrato, c.vlrSaldoAtualizado].map((v) => v.toFixed(2)), ['12.00', '0.60', '1.19', '613.79']);
 });
@@ -129,7 +129,7 @@ test('refusals with the production messages', () => {
   });
   // Late: the balance is 1034.95, so a 1034.95 discount is refused, 1034.94 + 0.01 is accepted.
   assert.equal(refusal(() => pay(fresh(), '2026-03-25', '1', '1034.95')).code, 'PARC004');
-  assert.equal(pay(fresh(), '2026-03-25', '0.01', '1034.94').situacao, InstallmentSituacao.paid);
+  assert.equal(pay(fresh(), '2026-03-25', '0.01', '1034.94').situacao, InstallmentStatus.paid);
   assert.equal(refusal(() => pay(fresh(), '2026-03-10', '1000.01')).code, 'PARC005');
   assert.equal(refusal(() => pay(fresh(), '2026-03-10', '900.00', '100.01')).code, 'PARC006');
   assert.equal(refusal(() => pay(fresh(), '2026-03-10', '1', '-1')).code, 'PARC002');

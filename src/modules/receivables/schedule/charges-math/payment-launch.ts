@@ -7,7 +7,7 @@ import { checkDiscountAmount, checkDiscountBelowBalance, checkInstallmentOpen, c
 import { updateBalance, type UpdatedBalance } from './balance-update.js';
 import type { ChargesConfig } from './charges-config.js';
 import { LAUNCH_FIELDS } from './charges-errors.js';
-import { chargesTotal, installmentSituacao, outstanding, type Charges, type InstallmentSituacao, type InstallmentState } from './installment-state.js';
+import { chargesTotal, installmentStatus, outstanding, type Charges, type InstallmentStatus, type InstallmentState } from './installment-state.js';
 import { assertLaunchInvariants, type LaunchEntry } from './launch-entry.js';
 
 export interface PaymentInput {
@@ -33,7 +33,7 @@ export interface LaunchResult {
   readonly allocation: PaymentAllocation;
   readonly updated: UpdatedBalance;
   readonly next: InstallmentState;
-  readonly situacao: InstallmentSituacao;
+  readonly situacao: InstallmentStatus;
 }
 
 /** Takes `credit` from each amount in turn; returns what each got and what is left. */
@@ -124,7 +124,7 @@ export function applyPayment(state: InstallmentState, input: PaymentInput, confi
   const launch = buildLaunch(state, updated, input);
   assertLaunchInvariants(launch);
   assertConservation(state, updated, allocation, credit, next, launch);
-  return { launch, allocation, updated, next, situacao: installmentSituacao(next, input.dtPagamento) };
+  return { launch, allocation, updated, next, situacao: installmentStatus(next, input.dtPagamento) };
 }
 
 /** Nothing created or lost: before + new charges − earned reduction − credit = after. */
