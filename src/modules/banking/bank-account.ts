@@ -1,23 +1,32 @@
-// The disbursement account of a proposal (`propostaContaPagamentoDTO`), validated on creation
-// and by Proposta/AtualizarContaPagamento. Pure: every problem goes to `problems` with its JSON
-// path under `path` (e.g. "dto.propostaContaPagamentoDTO.agencia").
+// The disbursement account of a proposal, validated on creation and by
+// Proposta/AtualizarContaPagamento. The input is in domain terms; each face says where every field
+// sits in its request (`PaymentAccountPaths`), so a problem names the field as the client sent it
+// (e.g. "dto.propostaContaPagamentoDTO.agencia"). Pure: every problem goes to `problems`.
 import { type DocumentId, documentField } from '../../platform/documents.js';
 import type { Problems } from '../../platform/errors.js';
-import { type FieldRef, codeField, fieldPath, invalid, textField } from '../../platform/fields.js';
+import { type FieldRef, codeField, invalid, textField } from '../../platform/fields.js';
 import { ACCOUNT_TYPES, BANK_FORMATS, bankByCodigo, bankByNumero } from './banks.js';
 import { HOLDER_NAME_LENGTH_MAX } from './limits.js';
 
+/** A bank account as sent (every field checked by validatePaymentAccount). */
 export interface PaymentAccountInput {
-  codigoBanco?: number | null;
-  tipoConta?: number | null;
-  agencia?: string | null;
-  agenciaDig?: string | null;
-  conta?: string | null;
-  contaDig?: string | null;
-  numeroBanco?: string | null;
-  documentoFederalPagamento?: string | null;
-  nomePagamento?: string | null;
+  /** The bank's code in the reference table (docs/validation.md). */
+  bankCode?: number | null;
+  /** The bank's COMPE number (3 digits). */
+  bankNumber?: string | null;
+  /** 1 Corrente, 2 Poupança, 3 Pagamento, 4 Salário. */
+  accountType?: number | null;
+  branch?: string | null;
+  branchDigit?: string | null;
+  account?: string | null;
+  accountDigit?: string | null;
+  /** The holder's CPF or CNPJ. */
+  holderDocument?: string | null;
+  holderName?: string | null;
 }
+
+/** Where each field of the input sits in the face's request: the field a problem names. */
+export type PaymentAccountPaths = Readonly<Record<keyof PaymentAccountInput, string>>;
 
 export interface PaymentAccount {
   /** Internal code; null when only an unlisted `numeroBanco` was sent. */
@@ -36,16 +45,16 @@ export interface PaymentAccount {
 
 /** Catalogue of the payment-account codes (docs/validation.md). */
 export const PaymentAccountCode = {
-  codigoBanco: 'CPG001',
-  numeroBanco: 'CPG002',
+  bankCode: 'CPG001',
+  bankNumber: 'CPG002',
   bankMismatch: 'CPG003',
-  tipoConta: 'CPG004',
-  agencia: 'CPG005',
-  agenciaDig: 'CPG006',
-  conta: 'CPG007',
-  contaDig: 'CPG008',
-  documentoFederalPagamento: 'CPG009',
-  nomePagamento: 'CPG010',
+  accountType: 'CPG004',
+  branch: 'CPG005',
+  branchDigit: 'CPG006',
+  account: 'CPG007',
+  accountDigit: 'CPG008',
+  holderDocument: 'CPG009',
+  holderName: 'CPG010',
 } as const;
 
 interface ResolvedBank {
@@ -54,21 +63,18 @@ interface ResolvedBank {
   ispb: string | null;
 }
 
-export function validatePaymentAccount(input: PaymentAccountInput, path: string, problems: Problems): PaymentAccount | null {
-  if (path === '') throw new Error('assertion: a payment account is always nested: give its path');
-  const at = (name: keyof typeof PaymentAccountCode & keyof PaymentAccountInput): FieldRef => ({
-    field: fieldPath(path, name),
-    code: PaymentAccountCode[name],
-  });
+export function validatePaymentAccount(input: PaymentAccountInput, paths: PaymentAccountPaths, problems: Problems): PaymentAccount | null {
+  if (Object.values(paths).some((field) => field === '')) throw new Error('assertion: a payment account is always nested: give each field its path');
+  const at = (name: keyof PaymentAccountInput): FieldRef => ({ field: paths[name], code: PaymentAccountCode[name] });
   const before = problems.count;
-  const bank = resolveBank(input, path, problems);
-  const tipoConta = codeField(problems, input.tipoConta, at('tipoConta'), { label: 'Tipo de conta', required: true, allowed: ACCOUNT_TYPES });
-  const agencia = textField(problems, input.agencia, at('agencia'), { label: 'Agência', required: true, ...BANK_FORMATS.agency });
-  const agenciaDig = textField(problems, input.agenciaDig, at('agenciaDig'), { label: 'Dígito da agência', required: false, upper: true, ...BANK_FORMATS.checkDigit });
-  const conta = textField(problems, input.conta, at('conta'), { label: 'Conta', required: true, ...BANK_FORMATS.account });
-  const contaDig = textField(problems, input.contaDig, at('contaDig'), { label: 'Dígito da conta', required: true, upper: true, ...BANK_FORMATS.checkDigit });
-  const documento = documentField(problems, input.documentoFederalPagamento, at('documentoFederalPagamento'), 'Documento do titular');
-  const nomePagamento = textField(problems, input.nomePagamento, at('nomePagamento'), { label: 'Nome do titular', required: true, lengthMax: HOLDER_NAME_LENGTH_MAX });
+  const bank = resolveBank(input, at, problems);
+  const tipoConta = codeField(problems, input.accountType, at('accountType'), { label: 'Tipo de conta', required: true, allowed: ACCOUNT_TYPES });
+  const agencia = textField(problems, input.branch, at('branch'), { label: 'Agência', required: true, ...BANK_FORMATS.agency });
+  const agenciaDig = textField(problems, input.branchDigit, at('branchDigit'), { label: 'Dígito da agência', required: false, upper: true, ...BANK_FORMATS.checkDigit });
+  const conta = textField(problems, input.account, at('account'), { label: 'Conta', required: true, ...BANK_FORMATS.account });
+  const contaDig = textField(problems, input.accountDigit, at('accountDigit'), { label: 'Dígito da conta', required: true, upper: true, ...BANK_FORMATS.checkDigit });
+  const documento = documentField(problems, input.holderDocument, at('holderDocument'), 'Documento do titular');
+  const nomePagamento = textField(problems, input.holderName, at('holderName'), { label: 'Nome do titular', required: true, lengthMax: HOLDER_NAME_LENGTH_MAX });
   if (problems.count > before) return null;
   if (!bank || tipoConta === null || agencia === null || conta === null || contaDig === null || !documento || nomePagamento === null) {
     throw new Error('assertion: a required payment-account field is null without a problem');
@@ -77,15 +83,15 @@ export function validatePaymentAccount(input: PaymentAccountInput, path: string,
 }
 
 /**
- * The bank is named by `codigoBanco` (must be in the reference table), by `numeroBanco` (any
- * 3-digit COMPE number, so banks outside our table still work), or by both (they must agree).
+ * The bank is named by its code (must be in the reference table), by its COMPE number (any
+ * 3 digits, so banks outside our table still work), or by both (they must agree).
  */
-function resolveBank(input: PaymentAccountInput, path: string, problems: Problems): ResolvedBank | null {
-  const codigoAt = { field: fieldPath(path, 'codigoBanco'), code: PaymentAccountCode.codigoBanco };
-  const numeroAt = { field: fieldPath(path, 'numeroBanco'), code: PaymentAccountCode.numeroBanco };
+function resolveBank(input: PaymentAccountInput, at: (name: 'bankCode' | 'bankNumber') => FieldRef, problems: Problems): ResolvedBank | null {
+  const codigoAt = at('bankCode');
+  const numeroAt = at('bankNumber');
   const before = problems.count;
-  const numero = textField(problems, input.numeroBanco, numeroAt, { label: 'Número do banco', required: false, ...BANK_FORMATS.compe });
-  const codigo = input.codigoBanco ?? null;
+  const numero = textField(problems, input.bankNumber, numeroAt, { label: 'Número do banco', required: false, ...BANK_FORMATS.compe });
+  const codigo = input.bankCode ?? null;
   if (codigo !== null) {
     const bank = Number.isInteger(codigo) ? bankByCodigo(codigo) : null;
     if (bank === null) return invalid(problems, 'Código do banco', 'use um código da tabela de bancos (docs/validation.md)', codigoAt);

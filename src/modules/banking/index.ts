@@ -12,7 +12,7 @@ export {
   PIX_KEY_LENGTH_MAX,
 } from './limits.js';
 export { ACCOUNT_MODELS, ACCOUNT_TYPES, BANK_FORMATS, BANKS, bankByCodigo, bankByNumero, type Bank } from './banks.js';
-export { PaymentAccountCode, validatePaymentAccount, type PaymentAccount, type PaymentAccountInput } from './bank-account.js';
+export { PaymentAccountCode, validatePaymentAccount, type PaymentAccount, type PaymentAccountInput, type PaymentAccountPaths } from './bank-account.js';
 export { isPixKeyType, PIX_KEY_TYPE_NAMES, PixKeyType, validatePixKey, type PixKeyResult, type PixKeyTypeCode } from './pix-key.js';
 export { pixKeyCandidates } from './pix-key-lookup.js';
 

@@ -10,6 +10,7 @@
 import type { CommandContext, CommandDefinition } from '../../platform/commands.js';
 import { Problems } from '../../platform/errors.js';
 import { type PaymentAccountInput, validatePaymentAccount } from '../banking/index.js';
+import { paymentAccountPaths } from './payment-account-wire.js';
 import { ProposalCode, refusal } from './proposal-codes.js';
 import { historyActor, partnerIdOf, proposalOfPartner, todayOf } from './proposal-access.js';
 import { PAYMENT_ACCOUNT_UPDATABLE, statusDescription } from './proposal-lifecycle.js';
@@ -29,11 +30,14 @@ export interface UpdatedPaymentAccount {
   number: number;
 }
 
+/** Where the account sits in the request (AtualizarContaPagamento's `propostaContaPagamentoDTO`). */
+const ACCOUNT_PATHS = paymentAccountPaths('propostaContaPagamentoDTO');
+
 const UPDATABLE_NAMES = PAYMENT_ACCOUNT_UPDATABLE.map(statusDescription).join(', ');
 
 async function updatePaymentAccount(input: UpdatePaymentAccountInput, ctx: CommandContext): Promise<UpdatedPaymentAccount> {
   const problems = new Problems();
-  const account = validatePaymentAccount(input.account, 'propostaContaPagamentoDTO', problems);
+  const account = validatePaymentAccount(input.account, ACCOUNT_PATHS, problems);
   problems.throwIfAny();
   if (account === null) throw new Error('assertion: an account without problems is valid');
   const row = await proposalOfPartner(ctx.tx, partnerIdOf(ctx.actor), input.proposal, 'wait');
