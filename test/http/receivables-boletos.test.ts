@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { observeStatements } from '../../src/platform/db/prepared.js';
 import { linhaDigitavelToBarcode } from '../../src/modules/receivables/collections/boleto/barcode.js';
 import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-code.js';
 import { TEST_NOW, TEST_PUBLIC_URL } from '../support/app.js';
@@ -290,6 +291,22 @@ describe('GerarMultiplosBoletos', () => {
 });
 
 describe('ConsultarBoletos', () => {
+  test('reads in two statements, the partner\'s name (parceiro) coming with the boletos (issue 14)', async () => {
+    const s = await openFor(world);
+    await ok(world, SINGLE, singleBoleto(s.proposalId, [1]));
+    const sent: string[] = [];
+    const stop = observeStatements((text) => sent.push(text));
+    let listed: Array<Record<string, unknown>>;
+    try {
+      listed = await boletosOf(s.proposalId);
+    } finally {
+      stop();
+    }
+    assert.equal(sent.length, 2, sent.join('\n'));
+    const { name } = (await world.service.database.db.selectFrom('partners').select('name').where('id', '=', world.partner.partnerId).executeTakeFirstOrThrow()) as { name: string };
+    assert.equal(listed[0]!.parceiro, name);
+  });
+
   test('numerosBoletos filters (empty = all); cancelled ones only with trazerBoletosCancelados', async () => {
     const s = await openFor(world);
     await ok(world, SINGLE, singleBoleto(s.proposalId, [1]));

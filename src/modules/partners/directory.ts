@@ -102,6 +102,11 @@ export function partnerNameOf(partnerIdColumn: string): RawBuilder<string> {
   return sql<string>`(select pa.name from partners pa where pa.id = ${sql.ref(partnerIdColumn)})`;
 }
 
+/** The name of the partner with this id, as a column of another statement (evaluated once: it names no outer column). */
+export function partnerNameById(partnerId: string): RawBuilder<string | null> {
+  return sql<string | null>`(select pa.name from partners pa where pa.id = ${partnerId})`;
+}
+
 /** For filters: the id of the partner with this client id (null when there is none: matches nothing). */
 export function partnerIdOfClient(clientId: string): RawBuilder<string> {
   return sql<string>`(select pa.id from partners pa where pa.client_id = ${clientId})`;

@@ -16,22 +16,24 @@ import { randomUUID } from 'node:crypto';
 import type { CommandContext, CommandDefinition } from '../../platform/commands.js';
 import { DomainError, MessageType, type MessageInput } from '../../platform/errors.js';
 import type { LocalDate } from '../../platform/dates.js';
-import type { Parametro } from '../../platform/http/envelope.js';
 import { type IofCaps, type ProposalPricing, offeredCet, priceProposal } from './pricing/index.js';
 import { ProposalCode } from './proposal-codes.js';
 import { partnerEventContext, partnerIdOf, todayOf } from './proposal-access.js';
 import { insertNewProposal, pricingMessages } from './proposal-finalization.js';
-import { type NewProposal, type ProposalDto, readProposal } from './proposal-input.js';
+import { fieldName, type ProposalApplication, type ProposalApplicationPaths, type WireRecord } from './proposal-application.js';
+import { type NewProposal, readProposal } from './proposal-input.js';
 import { ProposalStatus } from './proposal-lifecycle.js';
 import { pricingColumnsOf } from './proposal-plan.js';
 import { codigoOperacaoTaken, type NewHistory, type ProposalRow } from './proposal-repository.js';
 import type { EventContext } from './proposal-transitions.js';
 
 export interface CreateProposalInput {
-  /** The proposal as sent (checked by the command: proposal-input.ts). */
-  application: ProposalDto;
-  /** The request's named parameters (keep a draft, IOF exemption), stored with the proposal. */
-  parameters: Parametro[];
+  /** The proposal, checked by the command (proposal-input.ts). */
+  application: ProposalApplication;
+  /** Where each field sits in the request: a refusal names it. */
+  paths: ProposalApplicationPaths;
+  /** What the partner sent (the proposal and the named parameters), stored verbatim, never read here. */
+  sent: { application: WireRecord; parameters: WireRecord };
 }
 
 /** The new proposal and what was priced; amounts and percentages as exact decimal strings. */
@@ -47,8 +49,8 @@ export interface CreatedProposal {
 
 const UNIQUE_VIOLATION = '23505';
 
-function operationCodeTaken(codigoOperacao: string): MessageInput {
-  return { code: ProposalCode.operationCodeTaken, description: `Já existe uma proposta com o codigoOperacao ${codigoOperacao}.`, field: 'dto.codigoOperacao', messageType: MessageType.business };
+function operationCodeTaken(operationCode: string, field: string): MessageInput {
+  return { code: ProposalCode.operationCodeTaken, description: `Já existe uma proposta com o ${fieldName(field)} ${operationCode}.`, field, messageType: MessageType.business };
 }
 
 function throwAll(messages: MessageInput[]): void {
@@ -63,7 +65,7 @@ function rowOf(id: string, ctx: CommandContext, proposal: NewProposal, pricing: 
   return {
     id,
     partner_id: partnerIdOf(ctx.actor),
-    codigo_operacao: proposal.codigoOperacao,
+    codigo_operacao: proposal.operationCode,
     status: ProposalStatus.draft,
     person_type: proposal.personType,
     customer_document: proposal.customerDocument,
@@ -75,10 +77,10 @@ function rowOf(id: string, ctx: CommandContext, proposal: NewProposal, pricing: 
     requested_amount: p.requestedAmount.toFixed(2),
     iof_exempt: p.iofExempt,
     ...pricingColumnsOf(pricing),
-    tac_amount: input.application.vlrTAC ? input.application.vlrTAC.toFixed(2) : null,
+    tac_amount: p.costs.vlrTAC ? p.costs.vlrTAC.toFixed(2) : null,
     // Decimal values serialize as exact strings (decimal.js toJSON).
-    dto: JSON.stringify(input.application),
-    parametros: JSON.stringify(input.parameters),
+    dto: JSON.stringify(input.sent.application),
+    parametros: JSON.stringify(input.sent.parameters),
     payment_account: proposal.paymentAccount ? JSON.stringify(proposal.paymentAccount) : null,
     launches: JSON.stringify(proposal.launches),
     created_at: now,
@@ -86,22 +88,22 @@ function rowOf(id: string, ctx: CommandContext, proposal: NewProposal, pricing: 
   };
 }
 
-async function store(events: EventContext, row: ReturnType<typeof rowOf>, created: NewHistory, finalize: { pricing: ProposalPricing; on: LocalDate } | null, codigoOperacao: string | null | undefined): Promise<ProposalRow> {
+async function store(events: EventContext, row: ReturnType<typeof rowOf>, created: NewHistory, finalize: { pricing: ProposalPricing; on: LocalDate } | null, operationCode: { code: string | null; field: string }): Promise<ProposalRow> {
   try {
     return await insertNewProposal(events, row, created, finalize);
   } catch (error) {
-    // Two concurrent creations with one codigoOperacao: the unique index decides.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION && codigoOperacao) throw new DomainError('business', [operationCodeTaken(codigoOperacao)]);
+    // Two concurrent creations with one operation code: the unique index decides.
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION && operationCode.code) throw new DomainError('business', [operationCodeTaken(operationCode.code, operationCode.field)]);
     throw error;
   }
 }
 
 async function createProposal(input: CreateProposalInput, ctx: CommandContext, iofCaps: IofCaps): Promise<CreatedProposal> {
   const contractDate = todayOf(ctx.now);
-  const { proposal, messages } = readProposal(input.application, input.parameters, contractDate);
+  const { proposal, messages } = readProposal(input.application, input.paths, contractDate);
   const pricing = proposal ? priceProposal({ ...proposal.pricing, iofCaps }) : null;
   if (pricing) messages.push(...pricingMessages(pricing));
-  if (proposal?.codigoOperacao && (await codigoOperacaoTaken(ctx.tx, partnerIdOf(ctx.actor), proposal.codigoOperacao))) messages.push(operationCodeTaken(proposal.codigoOperacao));
+  if (proposal?.operationCode && (await codigoOperacaoTaken(ctx.tx, partnerIdOf(ctx.actor), proposal.operationCode))) messages.push(operationCodeTaken(proposal.operationCode, input.paths.operationCode));
   throwAll(messages);
   if (!proposal || !pricing) throw new Error('assertion: a proposal without problems is priced');
 
@@ -120,7 +122,7 @@ async function createProposal(input: CreateProposalInput, ctx: CommandContext, i
     reason: null,
     details: null,
   };
-  const draft = await store(events, row, created, proposal.keepDraft ? null : { pricing, on: contractDate }, proposal.codigoOperacao);
+  const draft = await store(events, row, created, proposal.keepDraft ? null : { pricing, on: contractDate }, { code: proposal.operationCode, field: input.paths.operationCode });
   const cet = offeredCet(pricing);
   return {
     proposalId: draft.id,
@@ -133,7 +135,7 @@ async function createProposal(input: CreateProposalInput, ctx: CommandContext, i
   };
 }
 
-/** Bound to the operator's IOF caps (settings.ts). No advisory lock: the unique index decides a repeated codigoOperacao. */
+/** Bound to the operator's IOF caps (settings.ts). No advisory lock: the unique index decides a repeated operation code. */
 export function createProposalCommand(iofCaps: IofCaps): CommandDefinition<CreateProposalInput, CreatedProposal> {
   return {
     name: 'proposal.create',

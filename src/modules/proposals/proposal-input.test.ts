@@ -2,9 +2,13 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { localDate } from '../../platform/dates.js';
 import { dec } from '../../platform/money.js';
-import { readProposal, type ProposalDto } from './proposal-input.js';
+import type { Parametro } from '../../platform/http/envelope.js';
+import { type ProposalDto, proposalApplicationOf, proposalApplicationPaths } from './proposal-application-wire.js';
+import { readProposal as readApplication } from './proposal-input.js';
 
 const TODAY = localDate('2026-11-23');
+/** The wire dto as the route maps it (proposal-application-wire.ts), then the rules. */
+const readProposal = (dto: ProposalDto, parametros: Parametro[] | null, today: typeof TODAY) => readApplication(proposalApplicationOf(dto, parametros), proposalApplicationPaths(dto), today);
 const VALID: ProposalDto = {
   documentoCliente: '11.222.333/0001-81',
   vlrSolicitado: dec('5000'),
@@ -24,7 +28,7 @@ describe('readProposal', () => {
     const { proposal, messages } = readProposal(VALID, [{ nome: 'proposta_isentariof', valor: ' True ' }, { nome: 'SITUACAOPROPOSTAEMDIGITACAO', valor: 'false' }], TODAY);
     assert.deepEqual(messages, []);
     assert.ok(proposal);
-    assert.deepEqual([proposal.personType, proposal.customerDocument, proposal.codigoOperacao, proposal.contractType, proposal.keepDraft], ['PJ', '11222333000181', 'op-9', 'CCB', false]);
+    assert.deepEqual([proposal.personType, proposal.customerDocument, proposal.operationCode, proposal.contractType, proposal.keepDraft], ['PJ', '11222333000181', 'op-9', 'CCB', false]);
     assert.deepEqual([proposal.pricing.contractDate, proposal.pricing.firstDueDate, proposal.pricing.iofExempt], ['2026-11-23', '2026-12-23', true]);
     assert.equal(proposal.pricing.costs.vlrTAC?.toFixed(2), '50.00');
     assert.equal(proposal.pricing.costs.vlrSeguroMensal1?.toFixed(2), '3.00');

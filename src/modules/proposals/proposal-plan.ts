@@ -6,7 +6,7 @@ import { type LocalDate, localDate } from '../../platform/dates.js';
 import { type Decimal, dec, percentToRate } from '../../platform/money.js';
 import type { PlannedInstallment } from '../receivables/index.js';
 import { type ProposalPricing, type ProposalPricingInput, offeredCet } from './pricing/index.js';
-import { costsOf } from './proposal-input.js';
+import { costsOf } from './proposal-application-wire.js';
 import type { InstallmentRow, ProposalRow } from './proposal-repository.js';
 import type { ProposalInstallmentsTable, ProposalsTable } from './tables.js';
 

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../../platform/db/pool.js';
+import { partnerNameById } from '../../partners/index.js';
 import { LIVE_BOLETO_STATUSES } from './boleto-status.js';
 import type {
   ReceivableBoletoInstallmentsTable,
@@ -85,17 +86,29 @@ function coveredOf(links: 'receivable_boleto_installments' | 'receivable_charge_
   return sql<CoveredInstallment[]>`coalesce((select json_agg(json_build_object('installment_id', l.installment_id, 'installment_number', l.installment_number) order by l.installment_number) from ${sql.table(links)} l where l.${sql.ref(key)} = ${sql.ref(outer)}.id), '[]'::json)`;
 }
 
-/** A schedule's boletos by number with the installments each covers: ONE statement (issue 14). */
-export async function boletosCoveringOfSchedule(db: Executor, partnerId: string, scheduleId: string): Promise<Array<{ boleto: BoletoRow; covered: CoveredInstallment[] }>> {
-  const rows = await db
+function boletosCoveringQuery(db: Executor, partnerId: string, scheduleId: string) {
+  return db
     .selectFrom('receivable_boletos as b')
     .selectAll('b')
     .select(coveredOf('receivable_boleto_installments', 'boleto_id', 'b').as('covered'))
     .where('b.partner_id', '=', partnerId)
     .where('b.schedule_id', '=', scheduleId)
-    .orderBy('b.numero')
-    .execute();
+    .orderBy('b.numero');
+}
+
+/** A schedule's boletos by number with the installments each covers: ONE statement (issue 14). */
+export async function boletosCoveringOfSchedule(db: Executor, partnerId: string, scheduleId: string): Promise<Array<{ boleto: BoletoRow; covered: CoveredInstallment[] }>> {
+  const rows = await boletosCoveringQuery(db, partnerId, scheduleId).execute();
   return rows.map(({ covered, ...boleto }) => ({ boleto, covered }));
+}
+
+/**
+ * The same, each row with the partner's name (ConsultarBoletos shows it in every entry): the name
+ * costs no statement of its own (issue 14).
+ */
+export async function boletosCoveringWithPartnerName(db: Executor, partnerId: string, scheduleId: string): Promise<Array<{ boleto: BoletoRow; covered: CoveredInstallment[]; partnerName: string | null }>> {
+  const rows = await boletosCoveringQuery(db, partnerId, scheduleId).select(partnerNameById(partnerId).as('partner_name')).execute();
+  return rows.map(({ covered, partner_name, ...boleto }) => ({ boleto, covered, partnerName: partner_name }));
 }
 
 /** A schedule's charges by creation with the installments each covers: ONE statement (issue 14). */

@@ -8,7 +8,7 @@ import { spec } from './get-boletos.schema.js';
 
 function view(result: ScheduleBoletos, publicUrl: string) {
   const { schedule } = result;
-  const context = { publicUrl, proposalNumber: schedule.proposal_number, customerDocument: schedule.customer_document, customerName: schedule.customer_name, partnerName: result.partnerName };
+  const context = { publicUrl, proposalNumber: schedule.proposal_number, customerDocument: schedule.customer_document, customerName: schedule.customer_name, partnerName: result.partnerName ?? '' }; // null only without boletos: no entry shows it
   return { boletos: result.boletos.map((b) => boletoListEntry(b.boleto, b.installmentNumbers, context)) };
 }
 

@@ -4,9 +4,8 @@
 import type { Actor } from '../../../platform/commands.js';
 import type { Db } from '../../../platform/db/pool.js';
 import type { Query } from '../../../platform/http/route.js';
-import { partnerProfile } from '../../partners/index.js';
 import { BoletoStatus } from './boleto-status.js';
-import { boletosCoveringOfSchedule, type BoletoRow } from './collection-repository.js';
+import { boletosCoveringWithPartnerName, type BoletoRow } from './collection-repository.js';
 import { requireSchedule, type ScheduleReference, type ScheduleRow } from '../schedule/schedule-repository.js';
 
 export interface BoletosInput {
@@ -18,7 +17,8 @@ export interface BoletosInput {
 
 export interface ScheduleBoletos {
   schedule: ScheduleRow;
-  partnerName: string;
+  /** The partner's name, shown in each boleto entry (null when the schedule has no boleto). */
+  partnerName: string | null;
   boletos: Array<{ boleto: BoletoRow; installmentNumbers: number[] }>;
 }
 
@@ -26,15 +26,16 @@ export interface ScheduleBoletos {
 export const getBoletos: Query<BoletosInput, ScheduleBoletos> = async (db: Db, input: BoletosInput, actor: Actor) => {
   const schedule = await requireSchedule(db, actor.id, input.schedule);
   const numbers = new Set(input.numbers);
-  // The boletos with the installments each covers, in one statement (issue 14).
-  const boletos = (await boletosCoveringOfSchedule(db, schedule.partner_id, schedule.id))
+  // The boletos with the installments each covers and the partner's name, in one statement (issue 14).
+  const rows = await boletosCoveringWithPartnerName(db, schedule.partner_id, schedule.id);
+  const partnerName = rows[0]?.partnerName ?? null;
+  if (rows.length > 0 && partnerName === null) throw new Error(`assertion: schedule ${schedule.id} has no partner`);
+  const boletos = rows
     .filter(({ boleto }) => numbers.size === 0 || numbers.has(boleto.numero))
     .filter(({ boleto }) => input.withCancelled || boleto.registration_status !== BoletoStatus.cancelled);
-  const partner = await partnerProfile(db, schedule.partner_id);
-  if (partner === null) throw new Error(`assertion: schedule ${schedule.id} has no partner`);
   return {
     schedule,
-    partnerName: partner.name,
+    partnerName,
     boletos: boletos.map(({ boleto, covered }) => ({ boleto, installmentNumbers: covered.map((c) => c.installment_number) })),
   };
 };
