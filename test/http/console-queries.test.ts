@@ -46,7 +46,7 @@ before(async () => {
   const boletos = await pageBoletos(service.database.db, null, 1, 10);
   boletoNumber = boletos.rows[0]!.number;
   const pay = paymentCommands(receivablesDeps(service.config)).payBoleto;
-  await runDefined(deps(), pay, { numero: boletoNumber, payment: { amount: null, at: TODAY } }, actor, 'q-pay');
+  await runDefined(deps(), pay, { boletoNumber, payment: { amount: null, at: TODAY } }, actor, 'q-pay');
 });
 after(() => service.close());
 

@@ -7,7 +7,9 @@ import os from 'node:os';
 import { after, before, describe, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { registerPayee } from '../../src/modules/payees/register-payee.js';
+import { PAYEE_REGISTRATION_PATHS, payeeRegistrationOf } from '../../src/modules/payees/payee-registration-wire.js';
 import { approvePayee, rejectPayee } from '../../src/modules/payees/review-payee.js';
+import { payeeWire } from '../../src/modules/payees/payee-view.js';
 import type { Executor, Tx } from '../../src/platform/db/pool.js';
 import { DomainError } from '../../src/platform/errors.js';
 import type { CommandContext } from '../../src/platform/commands.js';
@@ -164,7 +166,7 @@ describe('automatic approval', () => {
     assert.equal((await events(codigo)).length, 1, 'a repeat registration decides nothing');
 
     service.clock.advance(3_600_000);
-    const later = await inOutbox(service.database.db, service.clock, (s) => rejectPayee(s, { codigoFavorecido: codigo, by: 'carlos', reason: 'Conta encerrada' }));
+    const later = payeeWire(await inOutbox(service.database.db, service.clock, (s) => rejectPayee(s, { codigoFavorecido: codigo, by: 'carlos', reason: 'Conta encerrada' })));
     assert.deepEqual([later.situacao, later.motivoRejeicao, later.dtSituacao], [2, 'Conta encerrada', service.clock.now().toISOString()]);
     const history = await reviews(codigo);
     assert.deepEqual(history.map((r) => [r.reviewed_by, r.decision, r.reason]), [['auto', 1, null], ['carlos', 2, 'Conta encerrada']]);
@@ -194,7 +196,7 @@ describe('concurrency', () => {
   function contextOn(tx: Executor): CommandContext {
     return { tx: tx as Tx, clock: service.clock, now: service.clock.now(), actor: { kind: 'partner', id: manual.partnerId }, enqueue: () => assert.fail('registration enqueues no runner event') };
   }
-  const registerOn = (input: typeof BY_KEY & { chave: string }, tx: Executor) => registerPayee.handler({ payee: input }, contextOn(tx));
+  const registerOn = (input: typeof BY_KEY & { chave: string }, tx: Executor) => registerPayee.handler({ registration: payeeRegistrationOf(input), paths: PAYEE_REGISTRATION_PATHS }, contextOn(tx));
 
   test('a registration waits for an uncommitted one of the same key and then returns it', async () => {
     const input = { ...BY_KEY, chave: 'held@example.com' };

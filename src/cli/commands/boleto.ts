@@ -22,7 +22,7 @@ export default [
       const payment = readPayment(options);
       const [{ paymentCommands }, { receivablesDeps }] = await Promise.all([import('../../modules/receivables/payments/payment-commands.js'), import('../../bindings.js')]);
       // The stored (and replayed) result is the receipt's JSON form, so a replay prints the same.
-      const receipt = await runOperatorDefinition(io, ({ config }) => paymentCommands(receivablesDeps(config)).payBoleto, { numero: Number(args.NUMERO), payment }, options['idempotency-key']);
+      const receipt = await runOperatorDefinition(io, ({ config }) => paymentCommands(receivablesDeps(config)).payBoleto, { boletoNumber: Number(args.NUMERO), payment }, options['idempotency-key']);
       printJsonOrLines(io, options.json, receipt, () => receiptLines(`boleto ${args.NUMERO}`, receipt));
     },
   }),

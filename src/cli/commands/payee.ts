@@ -1,7 +1,7 @@
 // `caas payee list|approve|reject`: the service team's review of Pix payees. The commands are the
 // payees module's definitions (review-commands.ts), the same the console runs, against the server's database.
 import type { ListedPayee } from '../../modules/payees/list-payees.js';
-import type { PayeeWire } from '../../modules/payees/payee-view.js';
+import { payeeWire, type PayeeWire } from '../../modules/payees/payee-view.js';
 import { withCliContext } from '../context.js';
 import { CliError, JSON_OPTION, printJsonOrLines, type CliIo } from '../io.js';
 import { IDEMPOTENCY_OPTION, operatorName, runOperatorDefinition } from '../operator-command.js';
@@ -32,10 +32,13 @@ async function line(p: PayeeWire & { clientId?: string }): Promise<string> {
 const BY = { by: { type: 'string', value: 'NAME', description: 'who decides (default: CAAS_OPERATOR or your OS user name)' }, ...IDEMPOTENCY_OPTION } as const;
 const CODIGO = [{ name: 'CODIGO', description: 'the payee code (codigoFavorecido)' }] as const;
 
+/** Runs the review command; the payee it answers, as the wire shows it (the --json output). */
 async function decide(io: CliIo, kind: 'approve' | 'reject', codigo: string, by: string, reason: string | null, idempotencyKey: string | undefined): Promise<PayeeWire> {
   const { approvePayeeCommand, rejectPayeeCommand } = await import('../../modules/payees/review-commands.js');
-  if (kind === 'approve') return runOperatorDefinition(io, () => approvePayeeCommand, { codigoFavorecido: codigo, by }, idempotencyKey);
-  return runOperatorDefinition(io, () => rejectPayeeCommand, { codigoFavorecido: codigo, by, reason: reason ?? '' }, idempotencyKey);
+  const payee = kind === 'approve'
+    ? await runOperatorDefinition(io, () => approvePayeeCommand, { codigoFavorecido: codigo, by }, idempotencyKey)
+    : await runOperatorDefinition(io, () => rejectPayeeCommand, { codigoFavorecido: codigo, by, reason: reason ?? '' }, idempotencyKey);
+  return payeeWire(payee);
 }
 
 export default [

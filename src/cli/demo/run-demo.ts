@@ -105,7 +105,7 @@ async function flow(server: DemoServer, options: DemoOptions, io: CliIo, dir: st
   fs.writeFileSync(pdf, Buffer.from(await printed.arrayBuffer()));
   step('Boleto: POST /AgendaRecebivel/GerarUnicoBoleto for installment 1 (by numeroProposta)', [`boleto nº ${boleto.numeroBoleto}, R$ ${boleto.valorBoleto}`, `linha digitável ${boleto.linhaDigitavel}`, `look at the slip: ${pdf}`]);
 
-  const receipt = await asOperator((config) => paymentCommands(receivablesDeps(config)).payBoleto, { numero: boleto.numeroBoleto, payment: { amount: null, at: null } });
+  const receipt = await asOperator((config) => paymentCommands(receivablesDeps(config)).payBoleto, { boletoNumber: boleto.numeroBoleto, payment: { amount: null, at: null } });
   step(`Pay at the (sandbox) bank: caas boleto pay ${boleto.numeroBoleto}`, [`R$ ${receipt.amount} received on ${receipt.date}, ${receipt.launches} launch(es)`]);
 
   const details = await callOperation(server.url, token, '/AgendaRecebivel/ConsultarDetalhes', { dto: { numeroProposta: numero, nroParcelas: [1] }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } });

@@ -94,7 +94,7 @@ export default function cobranca(services: ConsoleServices): ConsoleEntry[] {
   const commands = paymentCommands(receivablesDeps(services.config));
   return [
     definePage({ path: PATH, title: 'Cobrança', permission: 'read', nav: 'cobranca', render }),
-    markPaidAction(`${PATH}/boletos/:numero/pagar`, 'numero', commands.payBoleto, (v) => (NUMBER_RE.test(v) ? { numero: Number(v), payment: PAYMENT_AT_TODAY } : null), 'Boleto'),
+    markPaidAction(`${PATH}/boletos/:numero/pagar`, 'numero', commands.payBoleto, (v) => (NUMBER_RE.test(v) ? { boletoNumber: Number(v), payment: PAYMENT_AT_TODAY } : null), 'Boleto'),
     markPaidAction(`${PATH}/cobrancas/:codigo/pagar`, 'codigo', commands.payCharge, (v) => (UUID_RE.test(v) ? { code: v, payment: PAYMENT_AT_TODAY } : null), 'Cobrança Pix'),
   ];
 }

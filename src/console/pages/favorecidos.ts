@@ -60,7 +60,7 @@ export default function favorecidos(_services: ConsoleServices): ConsoleEntry[] 
         const codigo = codigoOf(request);
         if (codigo === null) return { redirect: PATH, flash: 'Favorecido inválido.', flashKind: 'error' };
         const outcome = await ctx.run(approvePayeeCommand, { codigoFavorecido: codigo, by: ctx.operator.name }, { fourEyes: 'payees', summary: `Aprovar o favorecido ${codigo}` });
-        return { redirect: PATH, flash: outcomeFlash(outcome, (p) => `Favorecido ${p.nome} aprovado.`) };
+        return { redirect: PATH, flash: outcomeFlash(outcome, (p) => `Favorecido ${p.name} aprovado.`) };
       },
     }),
     defineAction({
@@ -72,7 +72,7 @@ export default function favorecidos(_services: ConsoleServices): ConsoleEntry[] 
         const codigo = codigoOf(request);
         if (codigo === null) return { redirect: PATH, flash: 'Favorecido inválido.', flashKind: 'error' };
         const outcome = await ctx.run(rejectPayeeCommand, { codigoFavorecido: codigo, by: ctx.operator.name, reason: form.motivo }, { fourEyes: 'payees', summary: `Reprovar o favorecido ${codigo}` });
-        return { redirect: PATH, flash: outcomeFlash(outcome, (p) => `Favorecido ${p.nome} reprovado.`) };
+        return { redirect: PATH, flash: outcomeFlash(outcome, (p) => `Favorecido ${p.name} reprovado.`) };
       },
     }),
   ];

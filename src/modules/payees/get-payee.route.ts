@@ -3,9 +3,10 @@ import { defineQueryRoute } from '../../platform/http/route.js';
 import { getPayee } from './get-payee.js';
 import { spec } from './get-payee.schema.js';
 import { payeeWire } from './payee-view.js';
+import { storedPayeeOf } from './stored-payee.js';
 
 export const route = defineQueryRoute(spec, {
   input: (body) => ({ payeeId: body.codigoFavorecido ?? null, pixKey: body.chave ?? null }),
   query: getPayee,
-  view: (row) => ({ favorecido: payeeWire(row) }),
+  view: (row) => ({ favorecido: payeeWire(storedPayeeOf(row)) }),
 });

@@ -9,6 +9,7 @@ export { approvePayeeCommand, rejectPayeeCommand } from './review-commands.js';
 export { countPendingPayees, listPayees, type ListedPayee, type PayeeListing } from './list-payees.js';
 export { PayeeStatus, PAYEE_STATUS_DESCRIPTIONS, parsePayeeStatus } from './payee-status.js';
 export type { PayeeWire } from './payee-view.js';
+export type { StoredPayee } from './stored-payee.js';
 
 /** What this module brings to the composition root (src/compose.ts). */
 export const descriptor: ModuleDescriptor = {

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../platform/db/pool.js';
 import { listPayeesForOperator } from './payee-repository.js';
 import { PayeeStatus } from './payee-status.js';
 import { payeeWire, type PayeeWire } from './payee-view.js';
+import { storedPayeeOf } from './stored-payee.js';
 import { PAYEE_LIST_ROWS_MAX } from './limits.js';
 
 
@@ -20,7 +21,7 @@ export interface PayeeListing {
 /** Oldest first (the review queue's order). `partnerId` null = every partner. */
 export async function listPayees(db: Db, filter: { situacao: PayeeStatus | null; partnerId: string | null }): Promise<PayeeListing> {
   const rows = await listPayeesForOperator(db, filter, PAYEE_LIST_ROWS_MAX + 1);
-  const payees = rows.slice(0, PAYEE_LIST_ROWS_MAX).map((row) => ({ clientId: row.client_id, ...payeeWire(row) }));
+  const payees = rows.slice(0, PAYEE_LIST_ROWS_MAX).map((row) => ({ clientId: row.client_id, ...payeeWire(storedPayeeOf(row)) }));
   return { payees, truncated: rows.length > PAYEE_LIST_ROWS_MAX };
 }
 

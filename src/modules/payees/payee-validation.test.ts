@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { Problems } from '../../platform/errors.js';
 import { problemsOf } from '../../platform/problems.test-util.js';
 import { HOLDER_NAME_LENGTH_MAX } from '../banking/index.js';
-import { type FavorecidoInput, validateFavorecido } from './payee-validation.js';
+import { type FavorecidoInput, PAYEE_REGISTRATION_PATHS, payeeRegistrationOf } from './payee-registration-wire.js';
+import { validateFavorecido as validateRegistration } from './payee-validation.js';
+
+/** The wire body as the route maps it (payee-registration-wire.ts), then the rules. */
+const validateFavorecido = (body: FavorecidoInput, problems: Problems) => validateRegistration(payeeRegistrationOf(body), PAYEE_REGISTRATION_PATHS, problems);
 
 const BY_KEY: FavorecidoInput = {
   nome: 'Maria da Silva',

@@ -1,6 +1,6 @@
 // A stored payee as the partner sees it (Favorecido/Consultar `favorecido`, and the CLI's --json).
-import type { PayeeRow } from './payee-repository.js';
-import { isPayeeStatus, type PayeeStatus, PAYEE_STATUS_DESCRIPTIONS } from './payee-status.js';
+import { type PayeeStatus, PAYEE_STATUS_DESCRIPTIONS } from './payee-status.js';
+import type { StoredPayee } from './stored-payee.js';
 
 export interface PayeeWire {
   codigoFavorecido: string;
@@ -25,36 +25,27 @@ export interface PayeeWire {
   dtSituacao: string | null;
 }
 
-export function situacaoOf(row: PayeeRow): PayeeStatus {
-  if (!isPayeeStatus(row.situacao)) throw new Error(`assertion: payee ${row.id} has situacao ${row.situacao}`);
-  return row.situacao;
-}
-
-/** The three fields both operations answer with. */
-export function statusFields(row: PayeeRow): { codigoFavorecido: string; situacao: PayeeStatus; descricaoSituacao: string } {
-  const situacao = situacaoOf(row);
-  return { codigoFavorecido: row.id, situacao, descricaoSituacao: PAYEE_STATUS_DESCRIPTIONS[situacao] };
-}
-
-export function payeeWire(row: PayeeRow): PayeeWire {
+export function payeeWire(p: StoredPayee): PayeeWire {
   return {
-    ...statusFields(row),
-    motivoRejeicao: row.motivo_rejeicao,
-    nome: row.nome,
-    documentoFederal: row.documento,
-    tipoCadastroPix: row.tipo_cadastro_pix,
-    tipoChave: row.tipo_chave,
-    chave: row.chave,
-    numeroParticipanteSpi: row.numero_participante_spi,
-    numeroBanco: row.numero_banco,
-    agencia: row.agencia,
-    agenciaDigito: row.agencia_digito,
-    conta: row.conta,
-    contaDigito: row.conta_digito,
-    contaPagamento: row.conta_pagamento,
-    tipoConta: row.tipo_conta,
-    modeloConta: row.modelo_conta,
-    dtInclusao: row.created_at.toISOString(),
-    dtSituacao: row.situacao_at === null ? null : row.situacao_at.toISOString(),
+    codigoFavorecido: p.payeeId,
+    situacao: p.status,
+    descricaoSituacao: PAYEE_STATUS_DESCRIPTIONS[p.status],
+    motivoRejeicao: p.rejectionReason,
+    nome: p.name,
+    documentoFederal: p.holderDocument,
+    tipoCadastroPix: p.registrationType,
+    tipoChave: p.keyType,
+    chave: p.key,
+    numeroParticipanteSpi: p.participantId,
+    numeroBanco: p.bankNumber,
+    agencia: p.branch,
+    agenciaDigito: p.branchDigit,
+    conta: p.account,
+    contaDigito: p.accountDigit,
+    contaPagamento: p.accountWithDigit,
+    tipoConta: p.accountType,
+    modeloConta: p.accountModel,
+    dtInclusao: p.registeredAt,
+    dtSituacao: p.statusAt,
   };
 }

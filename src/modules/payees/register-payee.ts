@@ -7,15 +7,17 @@ import { businessError, Problems } from '../../platform/errors.js';
 import type { CommandContext, CommandDefinition } from '../../platform/commands.js';
 import { findLiveByIdentity, insertPayeeIfNew, partnerAutoApprovesPayees, payeeColumns, type PayeeRow } from './payee-repository.js';
 import { AUTO_REVIEWER, PayeeReviewCode, PayeeStatus } from './payee-status.js';
-import { type FavorecidoInput, type Payee, validateFavorecido } from './payee-validation.js';
-import { situacaoOf } from './payee-view.js';
+import { type Payee, type PayeeRegistration, type PayeeRegistrationPaths, validateFavorecido } from './payee-validation.js';
+import { situacaoOf } from './stored-payee.js';
 import { recordDecision } from './review-payee.js';
 import { REGISTER_ATTEMPTS_MAX } from './limits.js';
 
 
 export interface RegisterPayeeInput {
   /** The registration as sent (checked by the command: payee-validation.ts). */
-  payee: FavorecidoInput;
+  registration: PayeeRegistration;
+  /** Where each field sits in the request (the refusals name it). */
+  paths: PayeeRegistrationPaths;
 }
 
 /** pending: waits for the service team; autoApproved: approved at once; existing: a live payee with this key or account. */
@@ -34,7 +36,7 @@ export interface RegisteredPayee {
  */
 async function register(input: RegisterPayeeInput, ctx: CommandContext): Promise<RegisteredPayee> {
   const problems = new Problems();
-  const payee = validateFavorecido(input.payee, problems);
+  const payee = validateFavorecido(input.registration, input.paths, problems);
   problems.throwIfAny();
   if (payee === null) throw new Error('assertion: no payee and no problem');
   const partnerId = ctx.actor.id;
@@ -57,7 +59,7 @@ async function register(input: RegisterPayeeInput, ctx: CommandContext): Promise
     }
     const existing = await findLiveByIdentity(ctx.tx, partnerId, payee);
     if (existing) {
-      const same = sameHolder(existing, payee);
+      const same = sameHolder(existing, payee, input.paths);
       return { outcome: 'existing', payeeId: same.id, status: situacaoOf(same) };
     }
   }
@@ -90,13 +92,13 @@ const nullColumns = {
  * not a repeat but a contradiction the partner must resolve. Other fields (name, account model)
  * of a repeat are not compared: the stored registration stands.
  */
-function sameHolder(existing: PayeeRow, payee: Payee): PayeeRow {
+function sameHolder(existing: PayeeRow, payee: Payee, paths: PayeeRegistrationPaths): PayeeRow {
   if (existing.documento === payee.documento.digits) return existing;
   const what = payee.tipoCadastroPix === 1 ? 'chave' : 'conta';
   throw businessError(
     PayeeReviewCode.holderMismatch,
     `Esta ${what} já está cadastrada para outro documento (favorecido ${existing.id}).`,
-    payee.tipoCadastroPix === 1 ? 'chave' : 'conta',
+    payee.tipoCadastroPix === 1 ? paths.key : paths.account,
     existing.id,
   );
 }

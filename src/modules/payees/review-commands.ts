@@ -1,18 +1,19 @@
 // The service team's payee review, declared once (issue 13): `caas payee approve|reject` and the
 // console's Favorecidos page run these same definitions through runDefined, with the operator as
-// actor. The use cases (review-payee.ts) join the runner's transaction.
+// actor. The use cases (review-payee.ts) join the runner's transaction. They answer the payee in
+// domain terms (StoredPayee); each face maps it to its view.
 import type { CommandDefinition } from '../../platform/commands.js';
-import type { PayeeWire } from './payee-view.js';
+import type { StoredPayee } from './stored-payee.js';
 import { approvePayee, type ApproveInput, rejectPayee, type RejectInput } from './review-payee.js';
 
-export const approvePayeeCommand: CommandDefinition<ApproveInput, PayeeWire> = {
+export const approvePayeeCommand: CommandDefinition<ApproveInput, StoredPayee> = {
   name: 'payee.approve',
-  summarize: (payee) => `payee ${payee.codigoFavorecido} approved`,
+  summarize: (payee) => `payee ${payee.payeeId} approved`,
   handler: (input, ctx) => approvePayee(ctx, { codigoFavorecido: input.codigoFavorecido, by: input.by }),
 };
 
-export const rejectPayeeCommand: CommandDefinition<RejectInput, PayeeWire> = {
+export const rejectPayeeCommand: CommandDefinition<RejectInput, StoredPayee> = {
   name: 'payee.reject',
-  summarize: (payee) => `payee ${payee.codigoFavorecido} rejected`,
+  summarize: (payee) => `payee ${payee.payeeId} rejected`,
   handler: (input, ctx) => rejectPayee(ctx, { codigoFavorecido: input.codigoFavorecido, by: input.by, reason: input.reason }),
 };

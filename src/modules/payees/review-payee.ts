@@ -8,7 +8,7 @@ import { businessError, validationError } from '../../platform/errors.js';
 import { emitCallback, EventType, payeeEvent } from '../callbacks/index.js';
 import { insertReview, isUuid, lockPayeeForReview, type PayeeRow, setPayeeStatus } from './payee-repository.js';
 import { checkRejectionReason, checkReviewer, type CheckedText, type Decision, nextPayeeStatus, PayeeReviewCode, PayeeStatus } from './payee-status.js';
-import { payeeWire, situacaoOf, type PayeeWire } from './payee-view.js';
+import { situacaoOf, storedPayeeOf, type StoredPayee } from './stored-payee.js';
 
 export interface DecisionRecord {
   payeeId: string;
@@ -44,7 +44,7 @@ export interface RejectInput extends ApproveInput {
  * Approves a pendente payee. Errors: FAV026 (reviewer name), FAV021 (no such payee),
  * FAV022 (already approved), FAV023 (rejected: final).
  */
-export function approvePayee(scope: CommandScope, input: ApproveInput): Promise<PayeeWire> {
+export function approvePayee(scope: CommandScope, input: ApproveInput): Promise<StoredPayee> {
   return decide(scope, input.codigoFavorecido, 'approve', checked(checkReviewer(input.by)), null);
 }
 
@@ -53,7 +53,7 @@ export function approvePayee(scope: CommandScope, input: ApproveInput): Promise<
  * (reviewer name), FAV025 (reason missing or too long), FAV021 (no such payee), FAV024 (already
  * rejected).
  */
-export function rejectPayee(scope: CommandScope, input: RejectInput): Promise<PayeeWire> {
+export function rejectPayee(scope: CommandScope, input: RejectInput): Promise<StoredPayee> {
   const by = checked(checkReviewer(input.by));
   return decide(scope, input.codigoFavorecido, 'reject', by, checked(checkRejectionReason(input.reason)));
 }
@@ -63,7 +63,7 @@ function checked(result: CheckedText): string {
   return result.text;
 }
 
-async function decide(scope: CommandScope, codigo: string, decision: Decision, by: string, reason: string | null): Promise<PayeeWire> {
+async function decide(scope: CommandScope, codigo: string, decision: Decision, by: string, reason: string | null): Promise<StoredPayee> {
   const notFound = () => businessError(PayeeReviewCode.notFound, `Favorecido ${codigo} não encontrado.`, 'codigoFavorecido');
   if (!isUuid(codigo)) throw notFound();
   return inTransaction(scope.tx, async (tx) => {
@@ -75,7 +75,7 @@ async function decide(scope: CommandScope, codigo: string, decision: Decision, b
     const at = scope.clock.now();
     await setPayeeStatus(tx, payee.id, situacao, reason, at);
     await recordDecision(tx, scope.enqueue, { payeeId: payee.id, partnerId: payee.partner_id, situacao, by, reason, at });
-    return payeeWire(afterDecision(payee, situacao, reason, at));
+    return storedPayeeOf(afterDecision(payee, situacao, reason, at));
   });
 }
 

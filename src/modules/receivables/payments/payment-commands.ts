@@ -10,7 +10,7 @@ import type { ReceivablesDeps } from '../receivables-deps.js';
 export type StoredReceipt = Omit<PaymentReceipt, 'amount'> & { amount: string };
 
 export interface PaymentCommands {
-  payBoleto: CommandDefinition<{ numero: number; payment: PaymentInput }, StoredReceipt>;
+  payBoleto: CommandDefinition<{ boletoNumber: number; payment: PaymentInput }, StoredReceipt>;
   payCharge: CommandDefinition<{ code: string; payment: PaymentInput }, StoredReceipt>;
 }
 
@@ -24,7 +24,7 @@ export function paymentCommands(deps: Pick<ReceivablesDeps, 'settings' | 'propos
     payBoleto: {
       name: 'boleto.pay',
       summarize: (r) => `boleto of proposal ${r.proposalNumber} paid: ${r.amount}`,
-      handler: async (input, { tx, clock, enqueue }) => storedReceipt(await payBoleto(tx, enqueue, clock, deps, input.numero, input.payment)),
+      handler: async (input, { tx, clock, enqueue }) => storedReceipt(await payBoleto(tx, enqueue, clock, deps, input.boletoNumber, input.payment)),
     },
     payCharge: {
       name: 'pix.pay',
