@@ -151,7 +151,7 @@ test('a plan whose last installment would be negative is refused as such, with n
   for (const [amount, termMonths] of [['1.00', 22], ['500', 387]] as const) {
     const p = priceProposal({ ...base, requestedAmount: dec(amount), termMonths, monthlyRatePercent: dec('0') });
     assert.equal(p.cet, null);
-    assert.deepEqual(p.problems.map((x) => `${x.field} ${x.code}/${x.detail}`), ['prazo C0196/V0004']);
+    assert.deepEqual(p.problems.map((x) => `${x.field} ${x.code}/${x.detail}`), ['termMonths C0196/V0004']);
     assert.throws(() => offeredCet(p), /assertion/);
   }
 });
