@@ -1,7 +1,7 @@
 // What saving one valid address does, decided from what the customer already has (pure).
 // The interface's rule: "to update, send `codigo`; otherwise the record is looked up by `cep`".
 import { MessageType, type Message } from '../../platform/errors.js';
-import type { Address } from './address-validation.js';
+import type { Address, AddressPaths } from './address-validation.js';
 import { ADDRESSES_PER_CUSTOMER_MAX } from './limits.js';
 
 
@@ -30,20 +30,19 @@ function refuse(code: string, description: string, field: string): AddressPlan {
   return { kind: 'refuse', message: { messageType: MessageType.business, code, context: '', description, field } };
 }
 
-export function planAddress(address: Address, index: number, matches: AddressMatches): AddressPlan {
-  const prefix = `dtos[${index}]`;
+export function planAddress(address: Address, paths: Pick<AddressPaths, 'item' | 'id' | 'postalCode'>, matches: AddressMatches): AddressPlan {
   if (address.codigo !== null) {
     if (matches.byCodigo === undefined) {
-      return refuse(AddressBusinessCode.unknownCodigo, `Endereço ${address.codigo} não encontrado para este cliente.`, `${prefix}.codigo`);
+      return refuse(AddressBusinessCode.unknownCodigo, `Endereço ${address.codigo} não encontrado para este cliente.`, paths.id);
     }
     if (matches.byCep !== undefined && matches.byCep.id !== matches.byCodigo.id) {
-      return refuse(AddressBusinessCode.cepTaken, `O cliente já tem outro endereço com o CEP ${address.cep} (código ${matches.byCep.id}).`, `${prefix}.cep`);
+      return refuse(AddressBusinessCode.cepTaken, `O cliente já tem outro endereço com o CEP ${address.cep} (código ${matches.byCep.id}).`, paths.postalCode);
     }
     return { kind: 'update', id: matches.byCodigo.id };
   }
   if (matches.byCep !== undefined) return { kind: 'update', id: matches.byCep.id };
   if (matches.count >= ADDRESSES_PER_CUSTOMER_MAX) {
-    return refuse(AddressBusinessCode.tooMany, `O cliente já tem ${ADDRESSES_PER_CUSTOMER_MAX} endereços, o máximo permitido.`, prefix);
+    return refuse(AddressBusinessCode.tooMany, `O cliente já tem ${ADDRESSES_PER_CUSTOMER_MAX} endereços, o máximo permitido.`, paths.item);
   }
   return { kind: 'insert' };
 }

@@ -3,11 +3,12 @@ import assert from 'node:assert/strict';
 import { localDate } from '../../platform/dates.js';
 import { Problems } from '../../platform/errors.js';
 import { problemsOf } from '../../platform/problems.test-util.js';
-import { type AddressInput, UFS, validateAddress } from './address-validation.js';
+import { UFS, validateAddress } from './address-validation.js';
+import { type AddressWire, addressInput, addressPaths } from './address-wire.js';
 import { COMPLEMENT_LENGTH_MAX, DISTRICT_LENGTH_MAX, STREET_LENGTH_MAX, STREET_NUMBER_LENGTH_MAX } from './limits.js';
 
 const TODAY = localDate('2026-07-19');
-const VALID: AddressInput = {
+const VALID: AddressWire = {
   codigo: null,
   cep: '01310-100',
   logradouro: 'Avenida Paulista',
@@ -23,13 +24,13 @@ const VALID: AddressInput = {
   enderecoCorrespondencia: null,
 };
 
-function run(patch: Partial<AddressInput>, index = 2) {
+function run(patch: Partial<AddressWire>, index = 2) {
   const problems = new Problems();
-  const result = validateAddress({ ...VALID, ...patch }, index, TODAY, problems);
+  const result = validateAddress(addressInput({ ...VALID, ...patch }), addressPaths(index), TODAY, problems);
   return { result, messages: problemsOf(problems) };
 }
 
-function refused(patch: Partial<AddressInput>, field: string, code: string): void {
+function refused(patch: Partial<AddressWire>, field: string, code: string): void {
   const { result, messages } = run(patch);
   assert.equal(result, null, JSON.stringify(patch));
   assert.deepEqual(messages.map((m) => [m.field, m.code]), [[`dtos[2].${field}`, code]], JSON.stringify(patch));
@@ -107,14 +108,14 @@ describe('validateAddress', () => {
 
   it('collects every problem of the item, prefixed by its index', () => {
     const problems = new Problems();
-    assert.equal(validateAddress({ uf: 'ZZ', tipoEndereco: 9 }, 0, TODAY, problems), null);
+    assert.equal(validateAddress(addressInput({ uf: 'ZZ', tipoEndereco: 9 }), addressPaths(0), TODAY, problems), null);
     assert.deepEqual(problemsOf(problems).map((m) => m.field), ['dtos[0].cep', 'dtos[0].logradouro', 'dtos[0].cidade', 'dtos[0].uf', 'dtos[0].tipoEndereco']);
   });
 
   it('reports a null item under its index, and asserts a natural index', () => {
     const problems = new Problems();
-    assert.equal(validateAddress(null, 4, TODAY, problems), null);
+    assert.equal(validateAddress(addressInput(null), addressPaths(4), TODAY, problems), null);
     assert.deepEqual(problemsOf(problems).map((m) => [m.field, m.code]), [['dtos[4]', 'END000']]);
-    assert.throws(() => validateAddress(VALID, -1, TODAY, new Problems()), /assertion/);
+    assert.throws(() => validateAddress(addressInput(VALID), addressPaths(-1), TODAY, new Problems()), /assertion/);
   });
 });

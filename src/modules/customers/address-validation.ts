@@ -1,27 +1,39 @@
-// One customer address of Pessoa/SalvarEnderecos (`dtos[i]`), validated on its own so that one
-// bad address does not lose the others: every problem is reported under "dtos[i].<field>".
+// One customer address of Pessoa/SalvarEnderecos, validated on its own so that one bad address
+// does not lose the others. The input is in domain terms; the face gives the wire path of every
+// field (`AddressPaths`, address-wire.ts), so a problem names the field as the client sent it
+// (e.g. "dtos[2].cep").
 // "Today" is an argument (the São Paulo calendar date of the request), never read from a clock.
 import { type LocalDate, calendarDateOf, compareDates } from '../../platform/dates.js';
 import type { Problems } from '../../platform/errors.js';
-import { type FieldRef, codeField, fieldPath, invalid, textField, textOf } from '../../platform/fields.js';
+import { type FieldRef, codeField, invalid, textField, textOf } from '../../platform/fields.js';
 import { RECORD_UUID_RE } from '../../platform/uuid.js';
 import { STREET_LENGTH_MAX, STREET_NUMBER_LENGTH_MAX, DISTRICT_LENGTH_MAX, COMPLEMENT_LENGTH_MAX, CITY_LENGTH_MAX } from './limits.js';
 
+/** One address as sent (every field checked by validateAddress). */
 export interface AddressInput {
-  codigo?: string | null;
-  cep?: string | null;
-  logradouro?: string | null;
-  nroLogradouro?: string | null;
-  bairro?: string | null;
-  complemento?: string | null;
-  cidade?: string | null;
-  uf?: string | null;
-  tipoEndereco?: number | null;
-  tipoResidencia?: number | null;
-  enderecoDesde?: string | null;
-  enderecoPrincipal?: boolean | null;
-  enderecoCorrespondencia?: boolean | null;
+  /** The uuid of the record to update; absent = the record is looked up by postal code. */
+  id?: string | null;
+  /** CEP: 8 digits, with or without the dash. */
+  postalCode?: string | null;
+  street?: string | null;
+  streetNumber?: string | null;
+  district?: string | null;
+  complement?: string | null;
+  city?: string | null;
+  /** UF: one of the 27 state abbreviations. */
+  state?: string | null;
+  /** ADDRESS_TYPES code. */
+  addressType?: number | null;
+  /** RESIDENCE_TYPES code. */
+  residenceType?: number | null;
+  /** Since when the customer lives there (yyyy-MM-dd or ISO 8601; not after today). */
+  since?: string | null;
+  main?: boolean | null;
+  mailing?: boolean | null;
 }
+
+/** Where each field of the input (and the address itself, `item`) sits in the face's request. */
+export type AddressPaths = Readonly<Record<keyof AddressInput | 'item', string>>;
 
 export interface Address {
   /** Lower-case uuid of the record to update, or null: then the record is looked up by `cep`. */
@@ -65,41 +77,40 @@ export const RESIDENCE_TYPES: Readonly<Record<number, string>> = {
 /** Catalogue of the address codes (docs/validation.md). */
 export const AddressCode = {
   item: 'END000',
-  codigo: 'END001',
-  cep: 'END002',
-  logradouro: 'END003',
-  nroLogradouro: 'END004',
-  bairro: 'END005',
-  complemento: 'END006',
-  cidade: 'END007',
-  uf: 'END008',
-  tipoEndereco: 'END009',
-  tipoResidencia: 'END010',
-  enderecoDesde: 'END011',
+  id: 'END001',
+  postalCode: 'END002',
+  street: 'END003',
+  streetNumber: 'END004',
+  district: 'END005',
+  complement: 'END006',
+  city: 'END007',
+  state: 'END008',
+  addressType: 'END009',
+  residenceType: 'END010',
+  since: 'END011',
 } as const;
 
 const CEP_RE = /^\d{5}-?\d{3}$/;
 
-export function validateAddress(input: AddressInput | null | undefined, index: number, today: LocalDate, problems: Problems): Address | null {
-  if (!Number.isInteger(index) || index < 0) throw new Error(`assertion: address index must be a natural number, got ${index}`);
-  const prefix = `dtos[${index}]`;
+export function validateAddress(input: AddressInput | null | undefined, paths: AddressPaths, today: LocalDate, problems: Problems): Address | null {
+  if (Object.values(paths).some((field) => field === '')) throw new Error('assertion: an address is always nested: give each field its path');
   if (input === null || input === undefined) {
-    problems.add(AddressCode.item, 'O endereço deve ser informado.', prefix);
+    problems.add(AddressCode.item, 'O endereço deve ser informado.', paths.item);
     return null;
   }
-  const at = (name: Exclude<keyof typeof AddressCode, 'item'>): FieldRef => ({ field: fieldPath(prefix, name), code: AddressCode[name] });
+  const at = (name: Exclude<keyof typeof AddressCode, 'item'>): FieldRef => ({ field: paths[name], code: AddressCode[name] });
   const before = problems.count;
-  const codigo = textField(problems, input.codigo, at('codigo'), { label: 'Código do endereço', required: false, lengthMax: 36, pattern: RECORD_UUID_RE, expected: 'informe o uuid devolvido quando o endereço foi salvo' });
-  const cep = textField(problems, input.cep, at('cep'), { label: 'CEP', required: true, lengthMax: 9, pattern: CEP_RE, expected: 'informe 8 dígitos, por exemplo 01310-100 ou 01310100' });
-  const logradouro = textField(problems, input.logradouro, at('logradouro'), { label: 'Logradouro', required: true, lengthMax: STREET_LENGTH_MAX });
-  const nroLogradouro = textField(problems, input.nroLogradouro, at('nroLogradouro'), { label: 'Número', required: false, lengthMax: STREET_NUMBER_LENGTH_MAX });
-  const bairro = textField(problems, input.bairro, at('bairro'), { label: 'Bairro', required: false, lengthMax: DISTRICT_LENGTH_MAX });
-  const complemento = textField(problems, input.complemento, at('complemento'), { label: 'Complemento', required: false, lengthMax: COMPLEMENT_LENGTH_MAX });
-  const cidade = textField(problems, input.cidade, at('cidade'), { label: 'Cidade', required: true, lengthMax: CITY_LENGTH_MAX });
-  const uf = textField(problems, input.uf, at('uf'), { label: 'UF', required: true, lengthMax: 2, upper: true, pattern: UF_RE, expected: 'informe a sigla de um dos 27 estados, por exemplo SP' });
-  const tipoEndereco = codeField(problems, input.tipoEndereco, at('tipoEndereco'), { label: 'Tipo de endereço', required: false, allowed: ADDRESS_TYPES });
-  const tipoResidencia = codeField(problems, input.tipoResidencia, at('tipoResidencia'), { label: 'Tipo de residência', required: false, allowed: RESIDENCE_TYPES });
-  const enderecoDesde = sinceField(problems, input.enderecoDesde, at('enderecoDesde'), today);
+  const codigo = textField(problems, input.id, at('id'), { label: 'Código do endereço', required: false, lengthMax: 36, pattern: RECORD_UUID_RE, expected: 'informe o uuid devolvido quando o endereço foi salvo' });
+  const cep = textField(problems, input.postalCode, at('postalCode'), { label: 'CEP', required: true, lengthMax: 9, pattern: CEP_RE, expected: 'informe 8 dígitos, por exemplo 01310-100 ou 01310100' });
+  const logradouro = textField(problems, input.street, at('street'), { label: 'Logradouro', required: true, lengthMax: STREET_LENGTH_MAX });
+  const nroLogradouro = textField(problems, input.streetNumber, at('streetNumber'), { label: 'Número', required: false, lengthMax: STREET_NUMBER_LENGTH_MAX });
+  const bairro = textField(problems, input.district, at('district'), { label: 'Bairro', required: false, lengthMax: DISTRICT_LENGTH_MAX });
+  const complemento = textField(problems, input.complement, at('complement'), { label: 'Complemento', required: false, lengthMax: COMPLEMENT_LENGTH_MAX });
+  const cidade = textField(problems, input.city, at('city'), { label: 'Cidade', required: true, lengthMax: CITY_LENGTH_MAX });
+  const uf = textField(problems, input.state, at('state'), { label: 'UF', required: true, lengthMax: 2, upper: true, pattern: UF_RE, expected: 'informe a sigla de um dos 27 estados, por exemplo SP' });
+  const tipoEndereco = codeField(problems, input.addressType, at('addressType'), { label: 'Tipo de endereço', required: false, allowed: ADDRESS_TYPES });
+  const tipoResidencia = codeField(problems, input.residenceType, at('residenceType'), { label: 'Tipo de residência', required: false, allowed: RESIDENCE_TYPES });
+  const enderecoDesde = sinceField(problems, input.since, at('since'), today);
   if (problems.count > before) return null;
   if (cep === null || logradouro === null || cidade === null || uf === null) {
     throw new Error('assertion: a required address field is null without a problem');
@@ -116,8 +127,8 @@ export function validateAddress(input: AddressInput | null | undefined, index: n
     tipoEndereco,
     tipoResidencia,
     enderecoDesde,
-    enderecoPrincipal: input.enderecoPrincipal ?? false,
-    enderecoCorrespondencia: input.enderecoCorrespondencia ?? false,
+    enderecoPrincipal: input.main ?? false,
+    enderecoCorrespondencia: input.mailing ?? false,
   };
 }
 

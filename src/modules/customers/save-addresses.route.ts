@@ -1,5 +1,7 @@
-// Pessoa/SalvarEnderecos on the command runner: the wire body in, the envelope out.
+// Pessoa/SalvarEnderecos on the command runner: the wire body mapped to the English input (and
+// each field's wire path; address-wire.ts), the envelope out.
 import { defineCommandRoute } from '../../platform/http/route.js';
+import { addressInput, addressPaths } from './address-wire.js';
 import { saveAddresses, type SaveAddressesResult, type SavedAddress } from './save-addresses.js';
 import { spec } from './save-addresses.schema.js';
 
@@ -14,7 +16,14 @@ function view(result: SaveAddressesResult) {
 }
 
 export const route = defineCommandRoute(spec, {
-  input: (body) => ({ customerDocument: body.param.documentoCliente ?? null, addresses: body.dtos ?? [] }),
+  input: (body) => {
+    const dtos = body.dtos ?? [];
+    return {
+      customerDocument: body.param.documentoCliente ?? null,
+      addresses: dtos.map(addressInput),
+      paths: { customerDocument: 'param.documentoCliente', addresses: 'dtos', address: dtos.map((_, index) => addressPaths(index)) },
+    };
+  },
   command: saveAddresses,
   view,
 });

@@ -10,13 +10,22 @@ import { documentField } from '../../platform/documents.js';
 import { DomainError, MessageType, Problems, type Message } from '../../platform/errors.js';
 import { countAddresses, findAddressByCep, findAddressById, insertAddress, updateAddress, type CustomerRef } from './address-repository.js';
 import { AddressBusinessCode, planAddress } from './address-plan.js';
-import { validateAddress, type AddressInput } from './address-validation.js';
+import { validateAddress, type AddressInput, type AddressPaths } from './address-validation.js';
 
 export interface SaveAddressesInput {
   /** The customer's CPF or CNPJ as sent (checked by the command). */
   customerDocument: string | null;
   /** The addresses, in order (each checked on its own: address-validation.ts). */
   addresses: readonly (AddressInput | null)[];
+  /** Where each field sits in the request: a refusal names it. */
+  paths: SaveAddressesPaths;
+}
+
+export interface SaveAddressesPaths {
+  customerDocument: string;
+  addresses: string;
+  /** One per address, in order. */
+  address: readonly AddressPaths[];
 }
 
 export type AddressOutcome = 'inserted' | 'updated' | 'refused';
@@ -41,20 +50,21 @@ const digitsOf = (document: string | null): string => (document ?? '').replace(/
 /** Request-level checks: whose addresses, and that there is at least one. */
 function customerOf(input: SaveAddressesInput, partnerId: string): CustomerRef {
   const problems = new Problems();
-  const document = documentField(problems, input.customerDocument, { field: 'param.documentoCliente', code: AddressBusinessCode.customerDocument }, 'Documento do cliente');
-  if (input.addresses.length === 0) problems.add(AddressBusinessCode.noAddresses, 'Informe ao menos um endereço em dtos.', 'dtos');
+  const document = documentField(problems, input.customerDocument, { field: input.paths.customerDocument, code: AddressBusinessCode.customerDocument }, 'Documento do cliente');
+  if (input.addresses.length === 0) problems.add(AddressBusinessCode.noAddresses, `Informe ao menos um endereço em ${input.paths.addresses}.`, input.paths.addresses);
   problems.throwIfAny();
   if (document === null) throw new Error('assertion: a null document without a problem');
   return { partnerId, document: document.digits };
 }
 
-async function saveOne(ctx: CommandContext, customer: CustomerRef, item: AddressInput | null, index: number): Promise<SavedAddress> {
+async function saveOne(ctx: CommandContext, customer: CustomerRef, item: AddressInput | null, paths: AddressPaths | undefined): Promise<SavedAddress> {
+  if (paths === undefined) throw new Error('assertion: every address has its paths');
   const problems = new Problems();
-  const address = validateAddress(item, index, brazilDateAt(ctx.now), problems);
+  const address = validateAddress(item, paths, brazilDateAt(ctx.now), problems);
   if (address === null) return refused(problems.messages());
   const byCodigo = address.codigo === null ? undefined : await findAddressById(ctx.tx, customer, address.codigo);
   const byCep = await findAddressByCep(ctx.tx, customer, address.cep);
-  const plan = planAddress(address, index, { byCodigo, byCep, count: await countAddresses(ctx.tx, customer) });
+  const plan = planAddress(address, paths, { byCodigo, byCep, count: await countAddresses(ctx.tx, customer) });
   if (plan.kind === 'refuse') return refused([plan.message]);
   if (plan.kind === 'update') {
     await updateAddress(ctx.tx, customer, plan.id, address, ctx.now);
@@ -79,7 +89,7 @@ async function saveOne(ctx: CommandContext, customer: CustomerRef, item: Address
 async function save(input: SaveAddressesInput, ctx: CommandContext): Promise<SaveAddressesResult> {
   const customer = customerOf(input, ctx.actor.id);
   const addresses: SavedAddress[] = [];
-  for (const [index, item] of input.addresses.entries()) addresses.push(await saveOne(ctx, customer, item, index));
+  for (const [index, item] of input.addresses.entries()) addresses.push(await saveOne(ctx, customer, item, input.paths.address[index]));
   if (addresses.every((a) => a.outcome === 'refused')) {
     const messages = addresses.flatMap((a) => a.messages);
     const kind = messages.every((m) => m.messageType === MessageType.validation) ? 'validation' : 'business';

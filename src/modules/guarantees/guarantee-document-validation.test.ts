@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import { localDate } from '../../platform/dates.js';
 import { Problems } from '../../platform/errors.js';
 import { problemsOf } from '../../platform/problems.test-util.js';
-import { DOCUMENT_EXTENSIONS, DOCUMENT_TYPES, type GuaranteeDocumentInput, validateGuaranteeDocument } from './guarantee-document-validation.js';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_TYPES, validateGuaranteeDocument } from './guarantee-document-validation.js';
+import { type GuaranteeDocumentWire, guaranteeDocumentInput, guaranteeDocumentPaths } from './guarantee-document-wire.js';
 import { FILE_NAME_LENGTH_MAX } from './limits.js';
 
 const TODAY = localDate('2026-07-19');
 const ASSET = '5F0C2B8E-1D3A-4E6B-9C7D-2A1B3C4D5E6F';
-const VALID: GuaranteeDocumentInput = {
+const VALID: GuaranteeDocumentWire = {
   codigo: null,
   codigoPropostaGarantiaBem: ASSET,
   tipoDocumento: 1,
@@ -20,13 +21,13 @@ const VALID: GuaranteeDocumentInput = {
   codigoUsuarioConferido: null,
 };
 
-function run(patch: Partial<GuaranteeDocumentInput>) {
+function run(patch: Partial<GuaranteeDocumentWire>) {
   const problems = new Problems();
-  const result = validateGuaranteeDocument({ ...VALID, ...patch }, TODAY, problems);
+  const result = validateGuaranteeDocument(guaranteeDocumentInput({ ...VALID, ...patch }), guaranteeDocumentPaths('dto'), TODAY, problems);
   return { result, messages: problemsOf(problems) };
 }
 
-function refused(patch: Partial<GuaranteeDocumentInput>, field: string, code: string): void {
+function refused(patch: Partial<GuaranteeDocumentWire>, field: string, code: string): void {
   const { result, messages } = run(patch);
   assert.equal(result, null, JSON.stringify(patch));
   assert.deepEqual(messages.map((m) => [m.field, m.code]), [[field, code]], JSON.stringify(patch));
@@ -118,7 +119,7 @@ describe('validateGuaranteeDocument', () => {
 
   it('collects every problem at once', () => {
     const problems = new Problems();
-    assert.equal(validateGuaranteeDocument({ conferido: true, extensao: 'doc' }, TODAY, problems), null);
+    assert.equal(validateGuaranteeDocument(guaranteeDocumentInput({ conferido: true, extensao: 'doc' }), guaranteeDocumentPaths('dto'), TODAY, problems), null);
     assert.deepEqual(problemsOf(problems).map((m) => m.code), ['GAR001', 'GAR002', 'GAR003', 'GAR004', 'GAR006']);
   });
 });

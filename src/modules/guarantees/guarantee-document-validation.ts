@@ -1,22 +1,36 @@
-// One guarantee-asset document record of Proposta/SalvarPropostaGarantiaBemDocumento (`dto`),
-// validated and normalized (pure). "Today" is an argument: the São Paulo date of the request.
+// One guarantee-asset document record of Proposta/SalvarPropostaGarantiaBemDocumento, validated
+// and normalized (pure). The input is in domain terms; the face gives the wire path of every field
+// (`GuaranteeDocumentPaths`, guarantee-document-wire.ts), so a problem names the field as the
+// client sent it (e.g. "dto.nomeArquivo"). "Today" is an argument: the São Paulo date of the request.
 import { type LocalDate, calendarDateOf, compareDates } from '../../platform/dates.js';
 import type { Problems } from '../../platform/errors.js';
 import { type FieldRef, codeField, invalid, missing, textField, textOf } from '../../platform/fields.js';
 import { RECORD_UUID_RE } from '../../platform/uuid.js';
 import { FILE_NAME_LENGTH_MAX, EXTENSION_LENGTH_MAX } from './limits.js';
 
+/** One document record as sent (every field checked by validateGuaranteeDocument). */
 export interface GuaranteeDocumentInput {
-  codigo?: string | null;
-  codigoPropostaGarantiaBem?: string | null;
-  tipoDocumento?: number | null;
-  nomeArquivo?: string | null;
-  extensao?: string | null;
-  dtValidade?: string | null;
-  conferido?: boolean | null;
-  dtConferido?: string | null;
-  codigoUsuarioConferido?: number | null;
+  /** The uuid of the record to update; absent = a new record. */
+  id?: string | null;
+  /** The uuid of the guarantee asset the document belongs to. */
+  assetId?: string | null;
+  /** DOCUMENT_TYPES code. */
+  documentType?: number | null;
+  fileName?: string | null;
+  /** One of DOCUMENT_EXTENSIONS (a leading dot and any case accepted); absent = the file name's suffix. */
+  extension?: string | null;
+  /** Expiry date (yyyy-MM-dd or ISO 8601). */
+  validUntil?: string | null;
+  /** Whether the document was checked. */
+  checked?: boolean | null;
+  /** When it was checked (required when checked; not after today). */
+  checkedAt?: string | null;
+  /** Who checked it (a non-negative integer code). */
+  checkedBy?: number | null;
 }
+
+/** Where each field of the input sits in the face's request: the field a problem names. */
+export type GuaranteeDocumentPaths = Readonly<Record<keyof GuaranteeDocumentInput, string>>;
 
 export interface GuaranteeDocument {
   /** Lower-case uuid of the record to update, or null for a new record. */
@@ -71,20 +85,30 @@ const SUFFIX_RE = /\.([A-Za-z0-9]+)$/;
 
 type FieldName = 'asset' | 'tipoDocumento' | 'nomeArquivo' | 'extensao' | 'dtValidade' | 'dtConferido' | 'codigoUsuarioConferido';
 
-const at = (name: FieldName): FieldRef => ({
-  field: name === 'asset' ? 'dto.codigoPropostaGarantiaBem' : `dto.${name}`,
-  code: GuaranteeCode[name],
-});
+/** The input field each code is about. */
+const FIELD_OF: Readonly<Record<FieldName, keyof GuaranteeDocumentInput>> = {
+  asset: 'assetId',
+  tipoDocumento: 'documentType',
+  nomeArquivo: 'fileName',
+  extensao: 'extension',
+  dtValidade: 'validUntil',
+  dtConferido: 'checkedAt',
+  codigoUsuarioConferido: 'checkedBy',
+};
 
-export function validateGuaranteeDocument(input: GuaranteeDocumentInput, today: LocalDate, problems: Problems): GuaranteeDocument | null {
+type At = (name: FieldName) => FieldRef;
+
+export function validateGuaranteeDocument(input: GuaranteeDocumentInput, paths: GuaranteeDocumentPaths, today: LocalDate, problems: Problems): GuaranteeDocument | null {
+  if (Object.values(paths).some((field) => field === '')) throw new Error('assertion: a document is always nested: give each field its path');
+  const at: At = (name) => ({ field: paths[FIELD_OF[name]], code: GuaranteeCode[name] });
   const before = problems.count;
-  const codigo = textField(problems, input.codigo, { field: 'dto.codigo', code: GuaranteeCode.unknownCodigo }, { label: 'Código do documento', required: false, lengthMax: 36, pattern: RECORD_UUID_RE, expected: 'informe o uuid devolvido quando o documento foi salvo' });
-  const assetId = textField(problems, input.codigoPropostaGarantiaBem, at('asset'), { label: 'Código do bem em garantia', required: true, lengthMax: 36, pattern: RECORD_UUID_RE, expected: 'informe um uuid' });
-  const tipoDocumento = codeField(problems, input.tipoDocumento, at('tipoDocumento'), { label: 'Tipo de documento', required: true, allowed: DOCUMENT_TYPES });
-  const nomeArquivo = textField(problems, input.nomeArquivo, at('nomeArquivo'), { label: 'Nome do arquivo', required: true, lengthMax: FILE_NAME_LENGTH_MAX, pattern: FILE_NAME_RE, expected: 'informe só o nome do arquivo, sem pastas nem caracteres de controle' });
-  const extensao = extensionField(problems, input.extensao, nomeArquivo);
-  const dtValidade = dateField(problems, input.dtValidade);
-  const check = checkFields(problems, input, today);
+  const codigo = textField(problems, input.id, { field: paths.id, code: GuaranteeCode.unknownCodigo }, { label: 'Código do documento', required: false, lengthMax: 36, pattern: RECORD_UUID_RE, expected: 'informe o uuid devolvido quando o documento foi salvo' });
+  const assetId = textField(problems, input.assetId, at('asset'), { label: 'Código do bem em garantia', required: true, lengthMax: 36, pattern: RECORD_UUID_RE, expected: 'informe um uuid' });
+  const tipoDocumento = codeField(problems, input.documentType, at('tipoDocumento'), { label: 'Tipo de documento', required: true, allowed: DOCUMENT_TYPES });
+  const nomeArquivo = textField(problems, input.fileName, at('nomeArquivo'), { label: 'Nome do arquivo', required: true, lengthMax: FILE_NAME_LENGTH_MAX, pattern: FILE_NAME_RE, expected: 'informe só o nome do arquivo, sem pastas nem caracteres de controle' });
+  const extensao = extensionField(problems, input.extension, nomeArquivo, at);
+  const dtValidade = dateField(problems, input.validUntil, at);
+  const check = checkFields(problems, input, today, at);
   if (problems.count > before) return null;
   if (assetId === null || tipoDocumento === null || nomeArquivo === null || extensao === null || check === null) {
     throw new Error('assertion: a required document field is null without a problem');
@@ -93,7 +117,7 @@ export function validateGuaranteeDocument(input: GuaranteeDocumentInput, today: 
 }
 
 /** `extensao` as sent (".PDF" → "pdf"), or else the suffix of the file name; one of the list. */
-function extensionField(problems: Problems, value: string | null | undefined, fileName: string | null): string | null {
+function extensionField(problems: Problems, value: string | null | undefined, fileName: string | null, at: At): string | null {
   const sent = textOf(value);
   const text = sent ?? (fileName === null ? null : SUFFIX_RE.exec(fileName)?.[1] ?? null);
   if (text === null) return fileName === null ? null : missing(problems, 'Extensão', at('extensao'));
@@ -103,7 +127,7 @@ function extensionField(problems: Problems, value: string | null | undefined, fi
 }
 
 /** `dtValidade`: optional calendar date as written (an expired document may still be recorded). */
-function dateField(problems: Problems, value: string | null | undefined): LocalDate | null {
+function dateField(problems: Problems, value: string | null | undefined, at: At): LocalDate | null {
   const text = textOf(value);
   if (text === null) return null;
   return calendarDateOf(text) ?? invalid(problems, 'Data de validade', 'informe uma data yyyy-MM-dd ou data-hora ISO 8601', at('dtValidade'));
@@ -115,10 +139,10 @@ type CheckData = Pick<GuaranteeDocument, 'conferido' | 'dtConferido' | 'codigoUs
  * The check data: `conferido` true needs the date of the check (not after today); the date and the
  * checking user make no sense on a document not checked, so they are refused there.
  */
-function checkFields(problems: Problems, input: GuaranteeDocumentInput, today: LocalDate): CheckData | null {
-  const conferido = input.conferido ?? false;
-  const text = textOf(input.dtConferido);
-  const user = input.codigoUsuarioConferido ?? null;
+function checkFields(problems: Problems, input: GuaranteeDocumentInput, today: LocalDate, at: At): CheckData | null {
+  const conferido = input.checked ?? false;
+  const text = textOf(input.checkedAt);
+  const user = input.checkedBy ?? null;
   if (!conferido) {
     if (text !== null) invalid(problems, 'Data da conferência', 'informe-a só quando conferido for true', at('dtConferido'));
     if (user !== null) invalid(problems, 'Usuário da conferência', 'informe-o só quando conferido for true', at('codigoUsuarioConferido'));

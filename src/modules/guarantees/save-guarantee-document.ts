@@ -5,13 +5,15 @@ import { randomUUID } from 'node:crypto';
 import type { CommandContext, CommandDefinition } from '../../platform/commands.js';
 import { brazilDateAt } from '../../platform/dates.js';
 import { Problems, businessError } from '../../platform/errors.js';
-import { GuaranteeCode, validateGuaranteeDocument, type GuaranteeDocumentInput } from './guarantee-document-validation.js';
+import { GuaranteeCode, validateGuaranteeDocument, type GuaranteeDocumentInput, type GuaranteeDocumentPaths } from './guarantee-document-validation.js';
 import { documentTally, findDocument, insertDocument, lockAsset, updateDocument, type AssetRef } from './guarantee-repository.js';
 import { DOCUMENTS_PER_ASSET_MAX } from './limits.js';
 
 export interface SaveGuaranteeDocumentInput {
   /** The document as sent (checked by the command: guarantee-document-validation.ts). */
   document: GuaranteeDocumentInput;
+  /** Where each field sits in the request: a refusal names it. */
+  paths: GuaranteeDocumentPaths;
 }
 
 
@@ -36,7 +38,7 @@ export interface SavedDocument {
 async function save(input: SaveGuaranteeDocumentInput, ctx: CommandContext): Promise<SavedDocument> {
   const now = ctx.now;
   const problems = new Problems();
-  const document = validateGuaranteeDocument(input.document, brazilDateAt(now), problems);
+  const document = validateGuaranteeDocument(input.document, input.paths, brazilDateAt(now), problems);
   problems.throwIfAny();
   if (document === null) throw new Error('assertion: a null document without a problem');
   const asset: AssetRef = { partnerId: ctx.actor.id, assetId: document.assetId };
@@ -44,14 +46,14 @@ async function save(input: SaveGuaranteeDocumentInput, ctx: CommandContext): Pro
   if (document.codigo !== null) {
     const existing = await findDocument(ctx.tx, asset, document.codigo);
     if (existing === undefined) {
-      throw businessError(GuaranteeCode.unknownCodigo, `Documento ${document.codigo} não encontrado para o bem em garantia ${document.assetId}.`, 'dto.codigo');
+      throw businessError(GuaranteeCode.unknownCodigo, `Documento ${document.codigo} não encontrado para o bem em garantia ${document.assetId}.`, input.paths.id);
     }
     await updateDocument(ctx.tx, asset, existing.id, document, now);
     return { outcome: 'updated', id: existing.id, number: existing.numero };
   }
   const tally = await documentTally(ctx.tx, asset);
   if (tally.count >= DOCUMENTS_PER_ASSET_MAX) {
-    throw businessError(GuaranteeCode.tooMany, `O bem em garantia já tem ${DOCUMENTS_PER_ASSET_MAX} documentos, o máximo permitido.`, 'dto.codigoPropostaGarantiaBem');
+    throw businessError(GuaranteeCode.tooMany, `O bem em garantia já tem ${DOCUMENTS_PER_ASSET_MAX} documentos, o máximo permitido.`, input.paths.assetId);
   }
   const id = randomUUID();
   const numero = tally.numeroMax + 1;
