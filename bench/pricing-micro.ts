@@ -19,7 +19,7 @@ function pricingInput(months: number): ProposalPricingInput {
     termMonths: months,
     monthlyRatePercent: dec('1.99'),
     requestedAmount: dec('10000'),
-    costs: { vlrTAC: dec('150') },
+    costs: { tac: dec('150') },
     iofExempt: false,
     sentIof: null,
     sentInstallment: null,

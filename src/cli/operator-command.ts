@@ -5,7 +5,7 @@
 // JSON document; run the command again with the same key and nothing changes: the stored result
 // is printed again. Keep this file light at the top (see spec.ts): the runner loads on use.
 import { randomUUID } from 'node:crypto';
-import type { CommandContext, CommandDefinition } from '../platform/commands.js';
+import type { CommandContext, CommandDefinition, CommandOutcome } from '../platform/commands.js';
 import { withCliContext, type CliContext } from './context.js';
 import { CliError, osUserName, type CliIo } from './io.js';
 
@@ -44,6 +44,11 @@ export async function runOperatorCommand<I, R>(io: CliIo, run: OperatorRun<I>, h
  * configuration a module's dependencies are built from); returns the result (the stored one on a replay).
  */
 export async function runOperatorDefinition<I, R>(io: CliIo, define: (cli: CliContext) => CommandDefinition<I, R>, input: I, idempotencyKey: string | undefined): Promise<R> {
+  return (await runOperatorOutcome(io, define, input, idempotencyKey)).result;
+}
+
+/** runOperatorDefinition, telling also whether the result is a replay (nothing ran). */
+export async function runOperatorOutcome<I, R>(io: CliIo, define: (cli: CliContext) => CommandDefinition<I, R>, input: I, idempotencyKey: string | undefined): Promise<CommandOutcome<R>> {
   const [{ runDefined }, { LIMITS }, { commandDeps }] = await Promise.all([import('../platform/commands.js'), import('../platform/config/limits.js'), import('../bindings.js')]);
   const key = idempotencyKey ?? randomUUID();
   if (key.trim() === '' || key.length > LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX) throw new CliError(`--idempotency-key must have 1 to ${LIMITS.IDEMPOTENCY_KEY_LENGTH_MAX} characters`);
@@ -52,5 +57,5 @@ export async function runOperatorDefinition<I, R>(io: CliIo, define: (cli: CliCo
     runDefined(commandDeps(cli.db, cli.clock, cli.config), define(cli), input, actor, key),
   );
   io.err(`idempotency-key: ${key}${outcome.replayed ? ' (replayed: nothing changed)' : ''}`);
-  return outcome.result;
+  return outcome;
 }

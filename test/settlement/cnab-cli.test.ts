@@ -164,3 +164,22 @@ test('a bad file is refused whole, naming the file, line and field; nothing appl
   assert.equal((await boletos(s.proposalId))[0]!.registration_status, 0);
   assert.match((await cli('cnab', 'remessa', '--bank', '237')).err, /no agência\/conta is configured for bank 237/);
 });
+
+test('remessa runs as the audited command settlement.remittance: the same --idempotency-key writes no second file and prints the first result', async () => {
+  const s = await openFor(world, { firstDue: '2024-02-10', disbursedOn: '2024-01-10', count: 1 });
+  await ok(world, '/AgendaRecebivel/GerarUnicoBoleto', { dto: { codigoProposta: s.proposalId, nroParcelas: [1] }, dtoGerarUnicoBoleto: { dtVencimento: '2024-02-10', descricaoBoleto: 'Parcela 1', tipoRegistro: 2 } });
+  const out = fs.mkdtempSync(path.join(dir, 'keyed-'));
+  const first = await cli('cnab', 'remessa', '--out', out, '--json', '--idempotency-key', 'remessa-keyed-1');
+  assert.equal(first.code, 0, first.err);
+  const made = JSON.parse(first.out) as { path: string; registrations: number; fileSequence: number };
+  assert.ok(made.registrations >= 1, first.out); // this boleto, and any the earlier test left waiting
+  assert.match(first.err, /idempotency-key: remessa-keyed-1$/m);
+  fs.renameSync(made.path, `${made.path}.taken-by-the-bank`);
+  const again = await cli('cnab', 'remessa', '--out', out, '--json', '--idempotency-key', 'remessa-keyed-1');
+  assert.equal(again.code, 0, again.err);
+  assert.deepEqual(JSON.parse(again.out), made);
+  assert.match(again.err, /replayed: nothing changed/);
+  assert.deepEqual(fs.readdirSync(out), [`${path.basename(made.path)}.taken-by-the-bank`], 'a replay writes no file');
+  const audit = await world.service.database.db.selectFrom('command_audit').select(['actor_kind', 'idempotency_key', 'summary']).where('command', '=', 'settlement.remittance').where('idempotency_key', '=', 'remessa-keyed-1').execute();
+  assert.deepEqual(audit, [{ actor_kind: 'operator', idempotency_key: 'remessa-keyed-1', summary: `remittance ${path.basename(made.path)}: ${made.registrations} registration(s), 0 write-off(s)` }]);
+});

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ImportResult } from '../../modules/settlement/index.js';
 import { withCliContext } from '../context.js';
 import { CliError, JSON_OPTION, printJsonOrLines } from '../io.js';
+import { IDEMPOTENCY_OPTION, runOperatorOutcome } from '../operator-command.js';
 import { command, group } from '../spec.js';
 
 function line(r: ImportResult): string {
@@ -18,16 +19,20 @@ export default [
   command({
     name: 'cnab remessa',
     description: 'write the remittance file: boletos waiting for registration, write-offs of cancelled boletos; marks them as sent',
-    options: { bank: { type: 'string', value: 'N', description: 'bank code (default: CAAS_BOLETO_BANK_CODE)' }, out: { type: 'string', value: 'DIR', description: 'folder of the file (default: the current one)' }, ...JSON_OPTION },
+    options: { bank: { type: 'string', value: 'N', description: 'bank code (default: CAAS_BOLETO_BANK_CODE)' }, out: { type: 'string', value: 'DIR', description: 'folder of the file (default: the current one)' }, ...IDEMPOTENCY_OPTION, ...JSON_OPTION },
+    notes: ['Runs as the command settlement.remittance (audited, one run per key): the same --idempotency-key prints the first result again and writes no file.'],
     run: async ({ options }, io) => {
       if (options.bank !== undefined && !/^\d{3}$/.test(options.bank)) throw new CliError(`--bank must be a 3-digit bank code, got "${options.bank}"`);
-      const { BANK_PROFILES, makeRemittance } = await import('../../modules/settlement/index.js');
-      const result = await withCliContext(({ db, clock, config }) => {
-        const bank = options.bank ?? config.receivables.issuer.bankCode;
-        if (bank !== config.receivables.issuer.bankCode) throw new CliError(`the boleto issuer is bank ${config.receivables.issuer.bankCode} (CAAS_BOLETO_BANK_CODE): no agência/conta is configured for bank ${bank}`);
-        if (BANK_PROFILES[bank] === undefined) throw new CliError(`no CNAB 240 profile for bank ${bank} (known: ${Object.keys(BANK_PROFILES).join(', ')})`);
-        return makeRemittance(db, clock, config.receivables, bank, path.resolve(options.out ?? '.'));
-      });
+      const { BANK_PROFILES, remittanceCommand, removingUncommitted } = await import('../../modules/settlement/index.js');
+      const outDir = path.resolve(options.out ?? '.');
+      const result = await removingUncommitted((written) =>
+        runOperatorOutcome(io, ({ config }) => {
+          const bank = options.bank ?? config.receivables.issuer.bankCode;
+          if (bank !== config.receivables.issuer.bankCode) throw new CliError(`the boleto issuer is bank ${config.receivables.issuer.bankCode} (CAAS_BOLETO_BANK_CODE): no agência/conta is configured for bank ${bank}`);
+          if (BANK_PROFILES[bank] === undefined) throw new CliError(`no CNAB 240 profile for bank ${bank} (known: ${Object.keys(BANK_PROFILES).join(', ')})`);
+          return remittanceCommand(config.receivables, outDir, written);
+        }, { bank: options.bank ?? null }, options['idempotency-key']),
+      );
       printJsonOrLines(io, options.json, result, () =>
         result.path === null ? ['nothing to send: no boleto waiting for registration, no write-off pending'] : [`${result.path}: ${result.registrations} registration(s), ${result.writeOffs} write-off(s), file sequence ${result.fileSequence}`],
       );

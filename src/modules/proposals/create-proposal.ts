@@ -77,7 +77,7 @@ function rowOf(id: string, ctx: CommandContext, proposal: NewProposal, pricing: 
     requested_amount: p.requestedAmount.toFixed(2),
     iof_exempt: p.iofExempt,
     ...pricingColumnsOf(pricing),
-    tac_amount: p.costs.vlrTAC ? p.costs.vlrTAC.toFixed(2) : null,
+    tac_amount: p.costs.tac ? p.costs.tac.toFixed(2) : null,
     // Decimal values serialize as exact strings (decimal.js toJSON).
     dto: JSON.stringify(input.sent.application),
     parametros: JSON.stringify(input.sent.parameters),
@@ -102,7 +102,7 @@ async function createProposal(input: CreateProposalInput, ctx: CommandContext, i
   const contractDate = todayOf(ctx.now);
   const { proposal, messages } = readProposal(input.application, input.paths, contractDate);
   const pricing = proposal ? priceProposal({ ...proposal.pricing, iofCaps }) : null;
-  if (pricing) messages.push(...pricingMessages(pricing));
+  if (pricing) messages.push(...pricingMessages(pricing, input.paths.pricing));
   if (proposal?.operationCode && (await codigoOperacaoTaken(ctx.tx, partnerIdOf(ctx.actor), proposal.operationCode))) messages.push(operationCodeTaken(proposal.operationCode, input.paths.operationCode));
   throwAll(messages);
   if (!proposal || !pricing) throw new Error('assertion: a proposal without problems is priced');

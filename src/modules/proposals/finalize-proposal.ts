@@ -14,6 +14,7 @@ import { partnerEventContext, partnerIdOf, proposalOfPartner, todayOf } from './
 import { finalizeRow, pricingMessages } from './proposal-finalization.js';
 import { ProposalStatus, statusDescription } from './proposal-lifecycle.js';
 import { pricingInputOf } from './proposal-plan.js';
+import { STORED_PRICING_PATHS } from './proposal-application-wire.js';
 import type { ProposalIdentifiers } from './proposal-ref.js';
 import { statusOf } from './proposal-transitions.js';
 
@@ -39,7 +40,7 @@ async function finalizeProposal(input: FinalizeProposalInput, ctx: CommandContex
     throw refusal(ProposalCode.firstDueDatePassed, `A data do primeiro vencimento (${row.first_due_date}) já chegou: a proposta não pode ser finalizada; inclua uma nova proposta.`, 'dto');
   }
   const pricing = priceProposal({ ...pricingInputOf(row), iofCaps });
-  const problems = pricingMessages(pricing);
+  const problems = pricingMessages(pricing, STORED_PRICING_PATHS);
   if (problems.length > 0) throw new DomainError('business', problems);
   await finalizeRow(events, row, pricing, today);
   return { proposalId: row.id, number: row.numero };

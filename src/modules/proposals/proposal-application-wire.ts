@@ -5,7 +5,7 @@ import type { Static } from 'typebox';
 import { type Decimal, dec } from '../../platform/money.js';
 import { parametroValue } from '../../platform/http/schema-types.js';
 import type { Parametro } from '../../platform/http/envelope.js';
-import { type CostAmounts, FINANCED_COST_FIELDS, MONTHLY_CHARGE_FIELDS } from './pricing/index.js';
+import { type CostAmounts, type CostField, type PricingPaths, COST_FIELDS } from './pricing/index.js';
 import type { Proposal, ProposalLaunch } from './proposal-blocks.js';
 import type { LaunchApplication, LaunchPaths, ProposalApplication, ProposalApplicationPaths, WireRecord } from './proposal-application.js';
 import { paymentAccountInput, paymentAccountPaths } from './payment-account-wire.js';
@@ -23,15 +23,61 @@ export function isTrueParameter(parametros: readonly Parametro[] | null | undefi
   return parametroValue(parametros, name)?.trim().toLowerCase() === 'true';
 }
 
-/** Every money field that feeds the pricing, as sent (null = absent). */
+/** The ONE map of pricing's cost categories to their wire fields (docs/glossary.md). */
+export const COST_WIRE_FIELDS: Readonly<Record<CostField, string>> = {
+  tac: 'vlrTAC',
+  insurance: 'vlrSeguro',
+  otherExpenses: 'vlrOutrasDespesas',
+  otherServices: 'vlrOutrosServicos',
+  correspondent: 'vlrCorban',
+  appraisal: 'vlrAvaliacao',
+  dispatcher: 'vlrDespachante',
+  registration: 'vlrRegistro',
+  thirdPartyServices: 'vlrServTerceiro',
+  notaryRegistration: 'vlrRegistroCartorio',
+  accessories: 'vlrAcessorios',
+  inspection: 'vlrVistoria',
+  documentCertificates: 'vlrCertiDocs',
+  armoring: 'vlrBlindagem',
+  monthlyAdminFee: 'vlrTxAdmMensal',
+  monthlyInsurance1: 'vlrSeguroMensal1',
+  monthlyInsurance2: 'vlrSeguroMensal2',
+};
+
+/**
+ * Money fields of the wire that are not a cost of the loan: vlrSolicitado is the amount released,
+ * vlrIOF is the tax (handled apart), vlrParcela is a result, vlrBoleto a per-boleto collection fee
+ * charged when a boleto is paid, vlrRetencao the amount retained from the customer's card
+ * receivables to repay (a repayment channel, not a cost).
+ */
+export const NOT_COST_FIELDS = ['vlrSolicitado', 'vlrIOF', 'vlrParcela', 'vlrBoleto', 'vlrRetencao'] as const;
+
+/** Every cost category, read from the wire fields as sent (null = absent). */
 export function costsOf(dto: Partial<Record<string, unknown>>): CostAmounts {
   const costs: CostAmounts = {};
-  for (const field of [...FINANCED_COST_FIELDS, ...MONTHLY_CHARGE_FIELDS]) {
-    const value = dto[field];
+  for (const field of COST_FIELDS) {
+    const value = dto[COST_WIRE_FIELDS[field]];
     costs[field] = value === null || value === undefined ? null : dec(value as Decimal | string);
   }
   return costs;
 }
+
+/** The wire path of every field a pricing problem may name, under the `dto` block at `block`. */
+export function pricingPaths(block: string): PricingPaths {
+  const costs = Object.fromEntries(COST_FIELDS.map((field) => [field, `${block}.${COST_WIRE_FIELDS[field]}`])) as Record<CostField, string>;
+  return {
+    requestedAmount: `${block}.vlrSolicitado`,
+    termMonths: `${block}.prazo`,
+    monthlyRatePercent: `${block}.percJurosNegociado`,
+    firstDueDate: `${block}.dtPrimeiroVencto`,
+    iof: `${block}.vlrIOF`,
+    installment: `${block}.vlrParcela`,
+    ...costs,
+  };
+}
+
+/** A stored proposal's pricing problems name the fields of the `dto` it was created with. */
+export const STORED_PRICING_PATHS: PricingPaths = pricingPaths('dto');
 
 /** The sent value as the stored record (kept verbatim). */
 export function wireRecord(value: unknown): WireRecord {
@@ -99,7 +145,7 @@ export function proposalApplicationPaths(dto: ProposalDto): ProposalApplicationP
     correspondentDocument: `${DTO}.documentoParceiroCorrespondente`,
     retentionPercent: `${DTO}.percRetencao`,
     operationCode: `${DTO}.codigoOperacao`,
-    pricedAmounts: DTO,
+    pricing: pricingPaths(DTO),
     paymentAccount: paymentAccountPaths(`${DTO}.propostaContaPagamentoDTO`),
     launches: LAUNCHES,
     launch: (dto.propostaLancamentos ?? []).map((_, i) => launchPaths(`${LAUNCHES}[${i}]`)),

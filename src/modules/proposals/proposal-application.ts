@@ -1,10 +1,10 @@
 // A new proposal's application in domain terms (issue 13): what `proposal.create` checks and
 // prices. proposal-application-wire.ts maps the interface's `dto` to it, with the wire path of each
-// field, so every refusal names the field as the client sent it. Costs keep pricing's own keys
-// (pricing/financed-amount.ts).
+// field, so every refusal names the field as the client sent it. Costs are keyed by pricing's
+// English cost categories (pricing/financed-amount.ts).
 import type { Decimal } from '../../platform/money.js';
 import type { PaymentAccountInput, PaymentAccountPaths } from '../banking/index.js';
-import type { CostAmounts } from './pricing/index.js';
+import type { CostAmounts, PricingPaths } from './pricing/index.js';
 
 /** The record of what the partner sent, kept verbatim (stored, never read by the command's rules). */
 export type WireRecord = { readonly __wireRecord: true };
@@ -67,8 +67,8 @@ export interface ProposalApplicationPaths {
   correspondentDocument: string;
   retentionPercent: string;
   operationCode: string;
-  /** The block that holds the amounts pricing checks; a pricing problem's field is under it. */
-  pricedAmounts: string;
+  /** The wire path of each field a pricing problem names. */
+  pricing: PricingPaths;
   paymentAccount: PaymentAccountPaths;
   launches: string;
   launch: LaunchPaths[];

@@ -7,6 +7,7 @@ import type { BoletoSummary } from '../receivables/index.js';
 import type { PaymentAccount } from '../banking/index.js';
 import type { ProposalLaunch } from './proposal-launches.js';
 import type { InstallmentRow, ProposalRow } from './proposal-repository.js';
+import { costsOf } from './proposal-application-wire.js';
 
 /** Launch situacao, as for installments: 0 not paid yet, 1 paid (with the disbursement). */
 const LAUNCH_PAID = 1;
@@ -20,11 +21,6 @@ type StoredLaunch = Omit<ProposalLaunch, 'amount'> & { amount: string };
 
 const wireDate = (date: string | null) => (date === null ? null : dateToWire(localDate(date)));
 
-/** A money field of the stored request `dto` (0 when not sent). */
-function sentAmount(dto: unknown, name: string): Decimal {
-  const value = (dto as Record<string, unknown> | null)?.[name];
-  return value === null || value === undefined ? ZERO : dec(String(value));
-}
 
 /** Monthly rate compounded over twelve months, in percent, two decimals. */
 export function annualRatePercent(monthlyPercent: Decimal): Decimal {
@@ -76,6 +72,8 @@ export function clientFields(row: ProposalRow, installments: readonly Installmen
   const launches = (row.launches as StoredLaunch[] | null) ?? [];
   const account = row.payment_account as PaymentAccount | null;
   const requested = dec(row.requested_amount);
+  // The stored request `dto` as sent, read through the one cost map (0 when not sent).
+  const costs = costsOf((row.dto ?? {}) as Record<string, unknown>);
   const totalDebt = installments.length > 0 ? sum(installments.map((i) => dec(i.amount))) : dec(row.installment_amount).times(row.term_months);
   return {
     codigoProposta: row.id,
@@ -83,9 +81,9 @@ export function clientFields(row: ProposalRow, installments: readonly Installmen
     tipoContrato: row.contract_type,
     qtdeParcelas: row.term_months,
     vlrTAC: row.tac_amount === null ? ZERO : dec(row.tac_amount),
-    vlrSeguro: sentAmount(row.dto, 'vlrSeguro'),
-    vlrOutrasDespesas: sentAmount(row.dto, 'vlrOutrasDespesas'),
-    vlrOutrosServicos: sentAmount(row.dto, 'vlrOutrosServicos'),
+    vlrSeguro: costs.insurance ?? ZERO,
+    vlrOutrasDespesas: costs.otherExpenses ?? ZERO,
+    vlrOutrosServicos: costs.otherServices ?? ZERO,
     vlrTotalCredito: requested,
     vlrTotalDivida: totalDebt,
     vlrDesembolso: requested.minus(sum(launches.map((l) => dec(l.amount)))),

@@ -2,7 +2,7 @@
 // finalizada. Done at creation (unless the partner keeps a draft) and by Proposta/Finalizar.
 import type { LocalDate } from '../../platform/dates.js';
 import { MessageType, type MessageInput } from '../../platform/errors.js';
-import type { ProposalPricing } from './pricing/index.js';
+import type { PricingPaths, ProposalPricing } from './pricing/index.js';
 import { pricingCode } from './proposal-codes.js';
 import { installmentRowsOf, pricingColumnsOf } from './proposal-plan.js';
 import type { Insertable } from 'kysely';
@@ -10,9 +10,9 @@ import { insertProposalWith, type NewHistory, type ProposalRow, replaceInstallme
 import { applyEvent, planEvent, type EventContext } from './proposal-transitions.js';
 import type { ProposalsTable } from './tables.js';
 
-/** The pricing's refusals as messages (business rules on values the schema accepted). */
-export function pricingMessages(pricing: ProposalPricing): MessageInput[] {
-  return pricing.problems.map((p) => ({ code: pricingCode(p.code, p.detail), description: p.description, field: `dto.${p.field}`, messageType: MessageType.business }));
+/** The pricing's refusals as messages (business rules on values the schema accepted), each at its wire path. */
+export function pricingMessages(pricing: ProposalPricing, paths: PricingPaths): MessageInput[] {
+  return pricing.problems.map((p) => ({ code: pricingCode(p.code, p.detail), description: p.description, field: paths[p.field], messageType: MessageType.business }));
 }
 
 function finalizeOptions(pricing: ProposalPricing, on: LocalDate) {

@@ -30,9 +30,9 @@ describe('readProposal', () => {
     assert.ok(proposal);
     assert.deepEqual([proposal.personType, proposal.customerDocument, proposal.operationCode, proposal.contractType, proposal.keepDraft], ['PJ', '11222333000181', 'op-9', 'CCB', false]);
     assert.deepEqual([proposal.pricing.contractDate, proposal.pricing.firstDueDate, proposal.pricing.iofExempt], ['2026-11-23', '2026-12-23', true]);
-    assert.equal(proposal.pricing.costs.vlrTAC?.toFixed(2), '50.00');
-    assert.equal(proposal.pricing.costs.vlrSeguroMensal1?.toFixed(2), '3.00');
-    assert.equal(proposal.pricing.costs.vlrCorban, null);
+    assert.equal(proposal.pricing.costs.tac?.toFixed(2), '50.00');
+    assert.equal(proposal.pricing.costs.monthlyInsurance1?.toFixed(2), '3.00');
+    assert.equal(proposal.pricing.costs.correspondent, null);
     assert.deepEqual([proposal.paymentAccount, proposal.launches], [null, []]);
   });
 

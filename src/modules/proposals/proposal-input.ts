@@ -68,8 +68,8 @@ function pricingTerms(app: ProposalApplication, paths: ProposalApplicationPaths,
   const firstDueDate = dueText === null ? null : calendarDateOf(dueText);
   if (dueText !== null && firstDueDate === null) out.push({ code: C.firstDueDate, description: 'Data do primeiro vencimento inválida: use yyyy-MM-dd ou ISO 8601.', field: paths.firstDueDate });
   // The missing fields are already reported: stand-ins let the others be checked all the same.
-  // The amounts are keyed as pricing names them; a problem's field is under `paths.pricedAmounts`.
-  const amounts = { ...app.costs, vlrIOF: app.sentIof, vlrParcela: app.sentInstallment };
+  // A pricing problem names the English field; `paths.pricing` gives its wire path.
+  const amounts = { ...app.costs, iof: app.sentIof, installment: app.sentInstallment };
   const problems = pricingInputProblems({
     requestedAmount: requestedAmount ?? dec(1),
     monthlyRatePercent: monthlyRatePercent ?? dec(0),
@@ -78,7 +78,7 @@ function pricingTerms(app: ProposalApplication, paths: ProposalApplicationPaths,
     firstDueDate: firstDueDate ?? addDays(contractDate, 1),
     amounts,
   });
-  for (const p of problems) out.push({ code: pricingCode(p.code, p.detail), description: p.description, field: `${paths.pricedAmounts}.${p.field}` });
+  for (const p of problems) out.push({ code: pricingCode(p.code, p.detail), description: p.description, field: paths.pricing[p.field] });
   if (requestedAmount === null || termMonths === null || monthlyRatePercent === null || firstDueDate === null || problems.length > 0) return null;
   return { requestedAmount, termMonths, monthlyRatePercent, firstDueDate };
 }

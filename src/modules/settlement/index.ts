@@ -2,6 +2,7 @@
 // receivables. Its public entry: everything other modules, the CLI and the composition root use.
 import type { ModuleDescriptor } from '../../platform/module.js';
 import { importReturnCommand as importReturn } from './import-return.js';
+import { remittanceCommand as remittance } from './make-remittance.js';
 import { pixClientFor as pixClient } from './pix/provider.js';
 import { pixRefundCommand as pixRefund } from './pix/refund.js';
 import { applyConfirmedPixCommand as applyPix } from './pix/webhook.js';
@@ -16,7 +17,7 @@ export { adaptReceivablesJobs, settlementJobKinds, settlementPlugins, settlement
 export { PixApiClient } from './pix/api-client.js';
 export { cobvBody } from './pix/charge-body.js';
 export { importReturnFile, type ImportResult } from './import-return.js';
-export { makeRemittance, type RemittanceResult } from './make-remittance.js';
+export { makeRemittance, remittanceCommand, removingUncommitted, type RemittanceResult } from './make-remittance.js';
 export { scanInbox } from './inbox-worker.js';
 export { parseSettlementEnv, type SettlementSettings, type PixProviderSettings } from './settings.js';
 export { reconcile, reconciliationCsv, type Reconciliation, type ChannelReconciliation } from './reconcile.js';
@@ -34,7 +35,7 @@ export const descriptor: ModuleDescriptor = {
   plugins: (ctx) => settlementPlugins(ctx.db, ctx.clock, ctx.config, ctx.bindings.receivables),
   commands: (ctx) => {
     const pix = ctx.config.settlement.pix;
-    return [importReturn(ctx.bindings.receivables), applyPix(ctx.bindings.receivables), ...(pix === null ? [] : [pixRefund(pixClient(pix), ctx.db)])];
+    return [importReturn(ctx.bindings.receivables), remittance(ctx.config.receivables, '.'), applyPix(ctx.bindings.receivables), ...(pix === null ? [] : [pixRefund(pixClient(pix), ctx.db)])];
   },
   jobs: (ctx) => settlementJobKinds(ctx.config, ctx.bindings.receivables, ctx.db),
   adaptJobs: (ctx, kinds) => adaptReceivablesJobs(ctx.config, kinds),

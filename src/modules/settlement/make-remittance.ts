@@ -1,4 +1,4 @@
-// `caas cnab remessa`: the boletos waiting for registration (tipoRegistro 2) and the write-offs of
+// `caas cnab remessa` (the command settlement.remittance): the boletos waiting for registration (tipoRegistro 2) and the write-offs of
 // cancelled boletos that the bank registered, in one remittance file; each marked as sent in the
 // transaction that records the file. Runs for one bank are serialized (an advisory lock per bank,
 // and a unique file sequence per bank, migration 0036), so two runs never share a sequence. The
@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../../platform/clock.js';
-import { takeLocks } from '../../platform/commands.js';
-import { inTransaction, type Db, type Tx } from '../../platform/db/pool.js';
+import { runDefined, type Actor, type CommandDefinition, type CommandOutcome } from '../../platform/commands.js';
+import type { Db, Tx } from '../../platform/db/pool.js';
 import { addDays, brazilDateAt, type LocalDate } from '../../platform/dates.js';
 import { BoletoStatus, type ReceivablesSettings } from '../receivables/index.js';
 import { bankProfile } from './cnab/profiles.js';
@@ -85,39 +85,89 @@ async function writeNew(target: string, bytes: Buffer): Promise<void> {
   }
 }
 
-export async function makeRemittance(db: Db, clock: Clock, settings: ReceivablesSettings, bank: string, outDir: string): Promise<RemittanceResult> {
-  if (bank !== settings.issuer.bankCode) throw new Error(`the configured boleto issuer is bank ${settings.issuer.bankCode} (CAAS_BOLETO_BANK_CODE); no agência/conta is configured for bank ${bank}`);
-  const profile = bankProfile(bank);
-  let written: string | null = null;
+export interface RemittanceInput {
+  /** The bank of the file; null: the configured boleto issuer's. */
+  bank: string | null;
+}
+
+export type RemittanceDefinition = CommandDefinition<RemittanceInput, RemittanceResult>;
+
+/** The system's own runs (tests, jobs); an operator's come from the CLI with their name. */
+const SYSTEM_ACTOR: Actor = { kind: 'system', id: 'settlement.remittance' };
+
+function summary(r: RemittanceResult): string {
+  return r.path === null ? 'remittance: nothing to send' : `remittance ${path.basename(r.path)}: ${r.registrations} registration(s), ${r.writeOffs} write-off(s)`;
+}
+
+function issuerBank(settings: ReceivablesSettings, bank: string | null): string {
+  const chosen = bank ?? settings.issuer.bankCode;
+  if (chosen !== settings.issuer.bankCode) throw new Error(`the configured boleto issuer is bank ${settings.issuer.bankCode} (CAAS_BOLETO_BANK_CODE); no agência/conta is configured for bank ${chosen}`);
+  return chosen;
+}
+
+/** Where the command leaves the path of a file it wrote, for its caller to remove if the run did not commit. */
+export interface WrittenFile {
+  path: string | null;
+}
+
+/** settlement.remittance: the runner's transaction, a lock per bank, the audit row and an idempotency key. */
+export function remittanceCommand(settings: ReceivablesSettings, outDir: string, written: WrittenFile = { path: null }): RemittanceDefinition {
+  return {
+    name: 'settlement.remittance',
+    locks: (input) => [`settlement.remittance:${input.bank ?? settings.issuer.bankCode}`],
+    summarize: summary,
+    handler: async (input, ctx) => {
+      const made = await remittanceIn(ctx.tx, ctx.now, settings, issuerBank(settings, input.bank), outDir);
+      written.path = made.path;
+      return made;
+    },
+  };
+}
+
+/**
+ * Runs the remittance command (`run`: runDefined, or the CLI's operator runner, given where the
+ * command notes its file). A file written by a run that did not commit (an error, or another run
+ * of the same key won) is removed.
+ */
+export async function removingUncommitted(run: (written: WrittenFile) => Promise<CommandOutcome<RemittanceResult>>): Promise<RemittanceResult> {
+  const written: WrittenFile = { path: null };
   try {
-    return await inTransaction(db, async (tx) => {
-    await takeLocks(tx, [`settlement.remittance:${bank}`]);
-    const now = clock.now();
-    const today = brazilDateAt(now);
-    const registrations = await pendingRegistrations(tx, bank);
-    const writeOffs = await pendingWriteOffs(tx, bank);
-    const last = await tx.selectFrom('settlement_files').select((eb) => eb.fn.max('file_sequence').as('n')).where('direction', '=', 'remittance').where('bank_code', '=', bank).executeTakeFirst();
-    const fileSequence = Number(last?.n ?? 0) + 1;
-    if (registrations.length + writeOffs.length === 0) return { path: null, fileSequence: fileSequence - 1, registrations: 0, writeOffs: 0 };
-    const entries: RemittanceEntry[] = [];
-    for (const b of registrations) {
-      entries.push({ kind: 'register', sequence: BigInt(b.nosso_numero_seq), documentNumber: String(b.numero), issuedOn: brazilDateAt(b.created_at), dueDate: b.due_date as LocalDate, amount: b.amount, discount: b.discount, interestMonthlyPercent: percent(settings.charges.lateInterestMonthlyRate), finePercent: percent(settings.charges.fineRate), payer: { document: b.customer_document, name: b.customer_name ?? '' }, address: await addressOf(tx, b.partner_id, b.customer_document) });
-    }
-    for (const b of writeOffs) entries.push({ kind: 'writeOff', sequence: BigInt(b.nosso_numero_seq), documentNumber: String(b.numero), dueDate: b.due_date as LocalDate, amount: b.amount });
-    const text = remittanceText(buildRemittance({ profile, issuer: settings.issuer, company: settings.beneficiary, fileSequence, generatedOn: today, generatedAt: hhmmss(now), entries, chargesFrom: (d) => addDays(d, 1) }));
-    const bytes = Buffer.from(text, 'latin1');
-    const name = `remessa-${bank}-${String(fileSequence).padStart(6, '0')}.rem`;
-    const fileId = randomUUID();
-    await tx.insertInto('settlement_files').values({ id: fileId, direction: 'remittance', bank_code: bank, name, sha256: sha256Of(bytes), file_sequence: fileSequence, entries: entries.length, created_at: now }).execute();
-    const items = [...registrations.map((b) => ({ boleto_id: b.id, kind: 'register' as const })), ...writeOffs.map((b) => ({ boleto_id: b.id, kind: 'writeOff' as const }))];
-    await tx.insertInto('settlement_remittance_items').values(items.map((i) => ({ ...i, file_id: fileId, created_at: now }))).execute();
-    const target = path.join(outDir, name);
-    await writeNew(target, bytes);
-    written = target;
-    return { path: target, fileSequence, registrations: registrations.length, writeOffs: writeOffs.length };
-    });
+    const outcome = await run(written);
+    if (outcome.replayed && written.path !== null) await fs.rm(written.path, { force: true });
+    return outcome.result;
   } catch (error) {
-    if (written !== null) await fs.rm(written, { force: true });
+    if (written.path !== null) await fs.rm(written.path, { force: true });
     throw error;
   }
+}
+
+/** One run by the system actor, without a key (tests, and any caller that is not a person). */
+export function makeRemittance(db: Db, clock: Clock, settings: ReceivablesSettings, bank: string, outDir: string): Promise<RemittanceResult> {
+  issuerBank(settings, bank);
+  return removingUncommitted((written) => runDefined({ db, clock }, remittanceCommand(settings, outDir, written), { bank }, SYSTEM_ACTOR));
+}
+
+async function remittanceIn(tx: Tx, now: Date, settings: ReceivablesSettings, bank: string, outDir: string): Promise<RemittanceResult> {
+  const profile = bankProfile(bank);
+  const today = brazilDateAt(now);
+  const registrations = await pendingRegistrations(tx, bank);
+  const writeOffs = await pendingWriteOffs(tx, bank);
+  const last = await tx.selectFrom('settlement_files').select((eb) => eb.fn.max('file_sequence').as('n')).where('direction', '=', 'remittance').where('bank_code', '=', bank).executeTakeFirst();
+  const fileSequence = Number(last?.n ?? 0) + 1;
+  if (registrations.length + writeOffs.length === 0) return { path: null, fileSequence: fileSequence - 1, registrations: 0, writeOffs: 0 };
+  const entries: RemittanceEntry[] = [];
+  for (const b of registrations) {
+    entries.push({ kind: 'register', sequence: BigInt(b.nosso_numero_seq), documentNumber: String(b.numero), issuedOn: brazilDateAt(b.created_at), dueDate: b.due_date as LocalDate, amount: b.amount, discount: b.discount, interestMonthlyPercent: percent(settings.charges.lateInterestMonthlyRate), finePercent: percent(settings.charges.fineRate), payer: { document: b.customer_document, name: b.customer_name ?? '' }, address: await addressOf(tx, b.partner_id, b.customer_document) });
+  }
+  for (const b of writeOffs) entries.push({ kind: 'writeOff', sequence: BigInt(b.nosso_numero_seq), documentNumber: String(b.numero), dueDate: b.due_date as LocalDate, amount: b.amount });
+  const text = remittanceText(buildRemittance({ profile, issuer: settings.issuer, company: settings.beneficiary, fileSequence, generatedOn: today, generatedAt: hhmmss(now), entries, chargesFrom: (d) => addDays(d, 1) }));
+  const bytes = Buffer.from(text, 'latin1');
+  const name = `remessa-${bank}-${String(fileSequence).padStart(6, '0')}.rem`;
+  const fileId = randomUUID();
+  await tx.insertInto('settlement_files').values({ id: fileId, direction: 'remittance', bank_code: bank, name, sha256: sha256Of(bytes), file_sequence: fileSequence, entries: entries.length, created_at: now }).execute();
+  const items = [...registrations.map((b) => ({ boleto_id: b.id, kind: 'register' as const })), ...writeOffs.map((b) => ({ boleto_id: b.id, kind: 'writeOff' as const }))];
+  await tx.insertInto('settlement_remittance_items').values(items.map((i) => ({ ...i, file_id: fileId, created_at: now }))).execute();
+  const target = path.join(outDir, name);
+  await writeNew(target, bytes);
+  return { path: target, fileSequence, registrations: registrations.length, writeOffs: writeOffs.length };
 }

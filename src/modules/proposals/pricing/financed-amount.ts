@@ -4,42 +4,38 @@ import { type Decimal, ZERO, sum } from '../../../platform/money.js';
 import { assertCents } from './input-checks.js';
 
 /**
- * Upfront costs added to vlrSolicitado to form the principal (vlrIOF is financed too, but it is
- * computed on the principal itself, so it is added by the gross-up, not listed here).
+ * Upfront costs added to the requested amount to form the principal (the IOF is financed too, but
+ * it is computed on the principal itself, so it is added by the gross-up, not listed here). English
+ * keys (docs/glossary.md); the wire field of each is in ../proposal-application-wire.ts.
  */
 export const FINANCED_COST_FIELDS = [
-  'vlrTAC',
-  'vlrSeguro',
-  'vlrOutrasDespesas',
-  'vlrOutrosServicos',
-  'vlrCorban',
-  'vlrAvaliacao',
-  'vlrDespachante',
-  'vlrRegistro',
-  'vlrServTerceiro',
-  'vlrRegistroCartorio',
-  'vlrAcessorios',
-  'vlrVistoria',
-  'vlrCertiDocs',
-  'vlrBlindagem',
+  'tac',
+  'insurance',
+  'otherExpenses',
+  'otherServices',
+  'correspondent',
+  'appraisal',
+  'dispatcher',
+  'registration',
+  'thirdPartyServices',
+  'notaryRegistration',
+  'accessories',
+  'inspection',
+  'documentCertificates',
+  'armoring',
 ] as const;
 
 /** Charged with every installment, outside the Price maths (no interest on them). */
-export const MONTHLY_CHARGE_FIELDS = ['vlrTxAdmMensal', 'vlrSeguroMensal1', 'vlrSeguroMensal2'] as const;
-
-/**
- * Money fields that are not a cost of the loan: vlrSolicitado is the amount released, vlrIOF is
- * the tax (handled apart), vlrParcela is a result, vlrBoleto a per-boleto collection fee charged
- * when a boleto is paid, vlrRetencao the amount retained from the customer's card receivables to
- * repay (a repayment channel, not a cost).
- */
-export const NOT_COST_FIELDS = ['vlrSolicitado', 'vlrIOF', 'vlrParcela', 'vlrBoleto', 'vlrRetencao'] as const;
+export const MONTHLY_CHARGE_FIELDS = ['monthlyAdminFee', 'monthlyInsurance1', 'monthlyInsurance2'] as const;
 
 export type FinancedCostField = (typeof FINANCED_COST_FIELDS)[number];
 export type MonthlyChargeField = (typeof MONTHLY_CHARGE_FIELDS)[number];
-export type CostAmounts = Partial<Record<FinancedCostField | MonthlyChargeField, Decimal | null>>;
+export type CostField = FinancedCostField | MonthlyChargeField;
+/** Every cost category, financed ones first (the order problems are reported in). */
+export const COST_FIELDS: readonly CostField[] = [...FINANCED_COST_FIELDS, ...MONTHLY_CHARGE_FIELDS];
+export type CostAmounts = Partial<Record<CostField, Decimal | null>>;
 
-function total(amounts: CostAmounts, fields: readonly (FinancedCostField | MonthlyChargeField)[]): Decimal {
+function total(amounts: CostAmounts, fields: readonly CostField[]): Decimal {
   return sum(
     fields.map((field) => {
       const value = amounts[field] ?? ZERO;
@@ -61,12 +57,12 @@ export function monthlyCharges(amounts: CostAmounts): Decimal {
 
 /** The principal before IOF: what the customer receives plus the costs it finances. */
 export function principalBeforeIof(requestedAmount: Decimal, amounts: CostAmounts): Decimal {
-  assertCents(requestedAmount, 'vlrSolicitado');
+  assertCents(requestedAmount, 'requestedAmount');
   return requestedAmount.plus(financedCosts(amounts));
 }
 
-/** The financed amount: vlrSolicitado + every financed cost + vlrIOF. */
+/** The financed amount: requested amount + every financed cost + IOF. */
 export function financedAmount(requestedAmount: Decimal, amounts: CostAmounts, iof: Decimal): Decimal {
-  assertCents(iof, 'vlrIOF');
+  assertCents(iof, 'iof');
   return principalBeforeIof(requestedAmount, amounts).plus(iof);
 }

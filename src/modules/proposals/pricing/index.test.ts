@@ -36,7 +36,7 @@ test('a person borrowing R$ 10,000 at 2% for 12 months, IOF financed', () => {
 test('financed TAC and a monthly insurance premium', () => {
   // Python: base 10,150.00 → financed 10,363.55 (IOF 213.55); vlrParcela 979.97 + 5.00 = 984.97,
   // last 985.02; CET over the R$ 10,000 released: 37.1987% → 37.20% a year, 2.67% a month.
-  const p = priceProposal({ ...base, costs: { vlrTAC: dec('150'), vlrSeguroMensal1: dec('5') } });
+  const p = priceProposal({ ...base, costs: { tac: dec('150'), monthlyInsurance1: dec('5') } });
   assert.equal(p.financedCosts.toFixed(2), '150.00');
   assert.equal(p.financedAmount.toFixed(2), '10363.55');
   assert.equal(p.installmentAmount.toFixed(2), '984.97');
@@ -51,7 +51,7 @@ test('a vlrIOF sent by the partner is financed as sent, and refused when its dai
   assert.equal(kept.iof.daily, null);
   assert.deepEqual(kept.problems, []);
   const over = priceProposal({ ...base, sentIof: dec('400.00') }); // daily part 400.00 − 39.52 > 3% of 10,400.00 = 312.00
-  assert.deepEqual(over.problems.map((x) => [x.field, x.detail]), [['vlrIOF', 'IOF_OVER_CAP']]);
+  assert.deepEqual(over.problems.map((x) => [x.field, x.detail]), [['iof', 'IOF_OVER_CAP']]);
   assert.match(over.problems[0]!.description, /IOF \(R\$ 400,00; parte diária de R\$ 360,48, sem o adicional\) excede o máximo de 3% do valor financiado \(R\$ 312,00\)/);
 });
 
@@ -76,7 +76,7 @@ test('the decree\'s IOF is accepted: a person\'s 36 months, a company\'s 12 and 
 
 test('an operator cap binds the computed IOF too (CAAS_IOF_CAP_PJ_PERCENT=1.5 restores the old company cap)', () => {
   const company = priceProposal({ ...base, personType: 'PJ', iofCaps: { PF: null, PJ: dec('1.5') } });
-  assert.deepEqual(company.problems.map((x) => [x.field, x.detail]), [['vlrIOF', 'IOF_OVER_CAP']]);
+  assert.deepEqual(company.problems.map((x) => [x.field, x.detail]), [['iof', 'IOF_OVER_CAP']]);
   assert.match(company.problems[0]!.description, /IOF calculado .* excede o máximo de 1,5% do valor financiado/);
   assert.deepEqual(priceProposal({ ...base, personType: 'PJ', termMonths: 6, iofCaps: { PF: null, PJ: dec('1.5') } }).problems, []);
 });
@@ -109,7 +109,7 @@ test('property: the dated table\'s own IOF is never refused for the cap, compute
 
 test('a wrong vlrParcela is refused with the expected value; one centavo off is kept as sent', () => {
   const wrong = priceProposal({ ...base, sentInstallment: dec('945.60') });
-  assert.deepEqual(wrong.problems.map((x) => x.field), ['vlrParcela']);
+  assert.deepEqual(wrong.problems.map((x) => x.field), ['installment']);
   assert.match(wrong.problems[0]!.description, /valor esperado é R\$ 965,49/);
   const close = priceProposal({ ...base, sentInstallment: dec('965.50') });
   assert.deepEqual(close.problems, []);
@@ -120,7 +120,7 @@ test('a wrong vlrParcela is refused with the expected value; one centavo off is 
 
 test('a plan that cannot amortize is refused on prazo', () => {
   const p = priceProposal({ ...base, requestedAmount: dec('1000'), termMonths: 420, iofExempt: true });
-  assert.deepEqual(p.problems.map((x) => [x.field, x.code, x.detail]), [['prazo', 'C0196', 'V0004']]);
+  assert.deepEqual(p.problems.map((x) => [x.field, x.code, x.detail]), [['termMonths', 'C0196', 'V0004']]);
 });
 
 test('property: the computed vlrParcela sent back is accepted and changes nothing', () => {
@@ -133,10 +133,10 @@ test('property: the computed vlrParcela sent back is accepted and changes nothin
       fc.constantFrom<'PF' | 'PJ'>('PF', 'PJ'),
       fc.bigInt({ min: 0n, max: 50_00n }),
       (cents, bp, term, d1, personType, monthlyCents) => {
-        const input = { ...base, personType, requestedAmount: fromCents(cents), monthlyRatePercent: dec(bp).div(100), termMonths: term, firstDueDate: addDays(base.contractDate, d1), costs: { vlrTxAdmMensal: fromCents(monthlyCents) } };
+        const input = { ...base, personType, requestedAmount: fromCents(cents), monthlyRatePercent: dec(bp).div(100), termMonths: term, firstDueDate: addDays(base.contractDate, d1), costs: { monthlyAdminFee: fromCents(monthlyCents) } };
         const computed = priceProposal(input);
         const echoed = priceProposal({ ...input, sentInstallment: computed.installmentAmount, sentIof: computed.iof.total.isZero() ? null : computed.iof.total });
-        assert.equal(echoed.problems.some((x) => x.field === 'vlrParcela'), false);
+        assert.equal(echoed.problems.some((x) => x.field === 'installment'), false);
         assert.equal(echoed.installmentAmount.toString(), computed.installmentAmount.toString());
         assert.equal(echoed.financedAmount.toString(), computed.financedAmount.toString());
         assert.deepEqual(echoed.schedule.map((r) => r.installment.toString()), computed.schedule.map((r) => r.installment.toString()));
@@ -151,7 +151,7 @@ test('a plan whose last installment would be negative is refused as such, with n
   for (const [amount, termMonths] of [['1.00', 22], ['500', 387]] as const) {
     const p = priceProposal({ ...base, requestedAmount: dec(amount), termMonths, monthlyRatePercent: dec('0') });
     assert.equal(p.cet, null);
-    assert.deepEqual(p.problems.map((x) => `${x.field} ${x.code}/${x.detail}`), ['prazo C0196/V0004']);
+    assert.deepEqual(p.problems.map((x) => `${x.field} ${x.code}/${x.detail}`), ['termMonths C0196/V0004']);
     assert.throws(() => offeredCet(p), /assertion/);
   }
 });

@@ -22,7 +22,7 @@ export interface ProposalPricingInput {
   termMonths: number; // prazo
   monthlyRatePercent: Decimal; // percJurosNegociado, 1.99 = 1.99% a month
   requestedAmount: Decimal; // vlrSolicitado: what the customer receives
-  costs: CostAmounts; // the other vlr* cost fields as sent (null = absent)
+  costs: CostAmounts; // the cost categories as sent (null = absent)
   iofExempt: boolean; // parametros Proposta_IsentarIOF=true
   sentIof: Decimal | null; // vlrIOF as sent; 0 or null = compute
   sentInstallment: Decimal | null; // vlrParcela as sent; 0 or null = compute
@@ -99,7 +99,7 @@ function problemsOf(iof: IofOutcome, cap: IofCapCheck, schedule: PriceSchedule):
   if (iof.source !== 'exempt' && cap.over) problems.push(iofOverCapProblem(iof, cap));
   if (!schedule.wellFormed) {
     problems.push({
-      field: 'prazo',
+      field: 'termMonths',
       code: 'C0196',
       detail: 'V0004',
       description: 'A combinação de valor, taxa e prazo não gera um plano de parcelas válido: reduza o prazo ou revise a taxa.',
@@ -115,7 +115,7 @@ function iofOverCapProblem(iof: IofOutcome, cap: IofCapCheck): PricingProblem {
     iof.source === 'sent'
       ? `O valor do IOF (${formatBrl(iof.total)}; ${part}) excede o máximo de ${limit}.`
       : `O IOF calculado para esta operação (${formatBrl(iof.total)}; ${part}) excede o máximo de ${limit}: reduza o prazo ou o valor, ou informe Proposta_IsentarIOF=true se a operação for isenta.`;
-  return { field: 'vlrIOF', code: 'PRICING', detail: 'IOF_OVER_CAP', description };
+  return { field: 'iof', code: 'PRICING', detail: 'IOF_OVER_CAP', description };
 }
 
 export function priceProposal(input: ProposalPricingInput): ProposalPricing {
@@ -130,7 +130,7 @@ export function priceProposal(input: ProposalPricingInput): ProposalPricing {
   const computedInstallment = computedSchedule.installment.plus(charges);
   const decision = decideInstallment(input.sentInstallment, computedInstallment);
   const installmentProblems: PricingProblem[] =
-    decision.kind === 'mismatch' ? [{ field: 'vlrParcela', code: 'PRICING', detail: 'INSTALLMENT_MISMATCH', description: decision.description }] : [];
+    decision.kind === 'mismatch' ? [{ field: 'installment', code: 'PRICING', detail: 'INSTALLMENT_MISMATCH', description: decision.description }] : [];
   // An accepted partner installment drives the schedule as sent (the last one absorbs the difference).
   const schedule = decision.kind === 'accepted' && !decision.installment.equals(computedInstallment) ? scheduleOf(iof.financed, decision.installment.minus(charges)) : computedSchedule;
   const rows = schedule.rows.map((r) => ({ ...r, installment: r.installment.plus(charges), monthlyCharges: charges }));
@@ -181,9 +181,9 @@ export function offeredCet(pricing: ProposalPricing): NonNullable<ProposalPricin
 
 export { pricingInputProblems } from './input-checks.js';
 export { TERM_MONTHS_MAX, FIRST_PERIOD_DAYS_MAX, MONTHLY_RATE_PERCENT_MAX } from '../limits.js';
-export type { PricingProblem, PricingTerms } from './input-checks.js';
+export type { PricingProblem, PricingTerms, PricingField, PricingPaths, PricedAmountField } from './input-checks.js';
 export type { PersonType, IofRate } from './iof-rates.js';
-export type { CostAmounts } from './financed-amount.js';
-export { FINANCED_COST_FIELDS, MONTHLY_CHARGE_FIELDS } from './financed-amount.js';
+export type { CostAmounts, CostField } from './financed-amount.js';
+export { COST_FIELDS, FINANCED_COST_FIELDS, MONTHLY_CHARGE_FIELDS } from './financed-amount.js';
 export { DEFAULT_IOF_CAPS, INTERFACE_IOF_CAP_PERCENT, defaultIofCapPercent, type IofCaps } from './iof.js';
 export { INSTALLMENT_TOLERANCE_CENTS } from './installment-check.js';

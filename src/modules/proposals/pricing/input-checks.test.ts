@@ -11,7 +11,7 @@ const good = {
   termMonths: 12,
   contractDate: localDate('2026-03-02'),
   firstDueDate: localDate('2026-04-01'),
-  amounts: { vlrTAC: dec('150.00'), vlrIOF: null },
+  amounts: { tac: dec('150.00'), iof: null },
 };
 
 test('sane inputs have no problem', () => {
@@ -25,18 +25,18 @@ test('every bad input is reported at once, each with its field', () => {
     termMonths: TERM_MONTHS_MAX + 1,
     contractDate: localDate('2026-03-02'),
     firstDueDate: localDate('2026-03-02'),
-    amounts: { vlrTAC: dec('1.005'), vlrSeguro: dec('-1') },
+    amounts: { tac: dec('1.005'), insurance: dec('-1') },
   });
   assert.deepEqual(problems.map((p) => [p.field, p.code, p.detail]), [
-    ['vlrSolicitado', 'C0196', 'V0001'],
-    ['prazo', 'C0196', 'V0004'],
-    ['percJurosNegociado', 'C0185', 'V0009'],
-    ['dtPrimeiroVencto', 'PRICING', 'FIRST_DUE_DATE'],
-    ['vlrTAC', 'PRICING', 'AMOUNT'],
-    ['vlrSeguro', 'PRICING', 'AMOUNT'],
+    ['requestedAmount', 'C0196', 'V0001'],
+    ['termMonths', 'C0196', 'V0004'],
+    ['monthlyRatePercent', 'C0185', 'V0009'],
+    ['firstDueDate', 'PRICING', 'FIRST_DUE_DATE'],
+    ['tac', 'PRICING', 'AMOUNT'],
+    ['insurance', 'PRICING', 'AMOUNT'],
   ]);
 });
 
 test('a fractional term is refused', () => {
-  assert.equal(pricingInputProblems({ ...good, termMonths: 12.5 })[0]?.field, 'prazo');
+  assert.equal(pricingInputProblems({ ...good, termMonths: 12.5 })[0]?.field, 'termMonths');
 });

@@ -4,10 +4,18 @@
 import { type Decimal, dec } from '../../../platform/money.js';
 import { type LocalDate, daysBetween } from '../../../platform/dates.js';
 import { TERM_MONTHS_MAX, FIRST_PERIOD_DAYS_MIN, FIRST_PERIOD_DAYS_MAX, MONTHLY_RATE_PERCENT_MAX, MONEY_SCALE_MAX } from '../limits.js';
+import type { CostField } from './financed-amount.js';
+
+/** The amounts checked besides the requested amount: every cost, the IOF and the installment as sent. */
+export type PricedAmountField = CostField | 'iof' | 'installment';
+/** The field a pricing problem names (English; the caller maps it to the wire path). */
+export type PricingField = 'requestedAmount' | 'termMonths' | 'monthlyRatePercent' | 'firstDueDate' | PricedAmountField;
+/** The wire path of each pricing field (the mapping layer builds it). */
+export type PricingPaths = Readonly<Record<PricingField, string>>;
 
 export interface PricingProblem {
-  /** Wire name of the offending field (the caller prefixes the JSON path, e.g. `dto.`). */
-  field: string;
+  /** The offending field, in English (the caller maps it to its wire path: PricingPaths). */
+  field: PricingField;
   /** Catalogue code and detail of the interface where one fits, else a code of this service. */
   code: string;
   detail: string;
@@ -20,8 +28,8 @@ export interface PricingTerms {
   termMonths: number;
   contractDate: LocalDate;
   firstDueDate: LocalDate;
-  /** Every other money field sent (costs, vlrIOF, vlrParcela), by wire name; null = absent. */
-  amounts: Readonly<Record<string, Decimal | null | undefined>>;
+  /** Every other money field sent (costs, IOF, installment); null = absent. */
+  amounts: Readonly<Partial<Record<PricedAmountField, Decimal | null>>>;
 }
 
 function isCents(value: Decimal): boolean {
@@ -32,20 +40,20 @@ function isCents(value: Decimal): boolean {
 export function pricingInputProblems(terms: PricingTerms): PricingProblem[] {
   const problems: PricingProblem[] = [];
   if (!terms.requestedAmount.greaterThan(0) || !isCents(terms.requestedAmount)) {
-    problems.push({ field: 'vlrSolicitado', code: 'C0196', detail: 'V0001', description: 'Valor solicitado inválido: informe um valor maior que zero, com até duas casas decimais.' });
+    problems.push({ field: 'requestedAmount', code: 'C0196', detail: 'V0001', description: 'Valor solicitado inválido: informe um valor maior que zero, com até duas casas decimais.' });
   }
   if (!Number.isInteger(terms.termMonths) || terms.termMonths < 1 || terms.termMonths > TERM_MONTHS_MAX) {
-    problems.push({ field: 'prazo', code: 'C0196', detail: 'V0004', description: `Prazo inválido: informe um número inteiro de meses entre 1 e ${TERM_MONTHS_MAX}.` });
+    problems.push({ field: 'termMonths', code: 'C0196', detail: 'V0004', description: `Prazo inválido: informe um número inteiro de meses entre 1 e ${TERM_MONTHS_MAX}.` });
   }
   const rate = terms.monthlyRatePercent;
   if (rate.isNegative() || rate.greaterThan(MONTHLY_RATE_PERCENT_MAX)) {
-    problems.push({ field: 'percJurosNegociado', code: 'C0185', detail: 'V0009', description: `Percentual de juros inválido: informe um valor entre 0 e ${MONTHLY_RATE_PERCENT_MAX} (% ao mês).` });
+    problems.push({ field: 'monthlyRatePercent', code: 'C0185', detail: 'V0009', description: `Percentual de juros inválido: informe um valor entre 0 e ${MONTHLY_RATE_PERCENT_MAX} (% ao mês).` });
   }
   const firstPeriodDays = daysBetween(terms.contractDate, terms.firstDueDate);
   if (firstPeriodDays < FIRST_PERIOD_DAYS_MIN || firstPeriodDays > FIRST_PERIOD_DAYS_MAX) {
-    problems.push({ field: 'dtPrimeiroVencto', code: 'PRICING', detail: 'FIRST_DUE_DATE', description: `Data do primeiro vencimento inválida: deve ser posterior à data do contrato (${terms.contractDate}) em no máximo ${FIRST_PERIOD_DAYS_MAX} dias.` });
+    problems.push({ field: 'firstDueDate', code: 'PRICING', detail: 'FIRST_DUE_DATE', description: `Data do primeiro vencimento inválida: deve ser posterior à data do contrato (${terms.contractDate}) em no máximo ${FIRST_PERIOD_DAYS_MAX} dias.` });
   }
-  for (const [field, value] of Object.entries(terms.amounts)) {
+  for (const [field, value] of Object.entries(terms.amounts) as [PricedAmountField, Decimal | null | undefined][]) {
     if (value === null || value === undefined) continue;
     if (value.isNegative() || !isCents(value)) {
       problems.push({ field, code: 'PRICING', detail: 'AMOUNT', description: 'Valor inválido: informe um valor não negativo, com até duas casas decimais.' });
