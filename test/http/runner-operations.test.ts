@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { CommandDefinition } from '../../src/platform/commands.js';
 import { DomainError } from '../../src/platform/errors.js';
 import { hashRequest } from '../../src/platform/idempotency.js';
+import { addressInput, addressPaths } from '../../src/modules/customers/address-wire.js';
 import { defineSpec } from '../../src/platform/http/operation-spec.js';
 import { defineCommandRoute } from '../../src/platform/http/route.js';
 import { envelope, money, obj, opt, Parametros, text, Type } from '../../src/platform/http/schema-types.js';
@@ -74,7 +75,8 @@ describe('SalvarEnderecos on the runner', () => {
     assert.equal(record.operation, 'customer.addresses.save');
     const stored = JSON.parse(record.body) as { addresses: Array<{ outcome: string }> };
     assert.deepEqual(stored.addresses.map((a) => a.outcome), ['inserted', 'refused'], 'the record holds the domain result, not the envelope');
-    assert.equal(record.request_hash, hashRequest({ customerDocument: CPF, addresses: body.dtos }), 'the hash is of the domain input');
+    const input = { customerDocument: CPF, addresses: body.dtos.map(addressInput), paths: { customerDocument: 'param.documentoCliente', addresses: 'dtos', address: body.dtos.map((_, index) => addressPaths(index)) } };
+    assert.equal(record.request_hash, hashRequest(input), 'the hash is of the domain input');
   });
 
   test('another body under the key is 422; an all-refused request is stored and replayed as the same 400', async () => {
