@@ -36,8 +36,8 @@ const CODIGO = [{ name: 'CODIGO', description: 'the payee code (codigoFavorecido
 async function decide(io: CliIo, kind: 'approve' | 'reject', codigo: string, by: string, reason: string | null, idempotencyKey: string | undefined): Promise<PayeeWire> {
   const { approvePayeeCommand, rejectPayeeCommand } = await import('../../modules/payees/review-commands.js');
   const payee = kind === 'approve'
-    ? await runOperatorDefinition(io, () => approvePayeeCommand, { codigoFavorecido: codigo, by }, idempotencyKey)
-    : await runOperatorDefinition(io, () => rejectPayeeCommand, { codigoFavorecido: codigo, by, reason: reason ?? '' }, idempotencyKey);
+    ? await runOperatorDefinition(io, () => approvePayeeCommand, { payeeId: codigo, by }, idempotencyKey)
+    : await runOperatorDefinition(io, () => rejectPayeeCommand, { payeeId: codigo, by, reason: reason ?? '' }, idempotencyKey);
   return payeeWire(payee);
 }
 

@@ -59,7 +59,7 @@ export default function favorecidos(_services: ConsoleServices): ConsoleEntry[] 
       run: async (ctx, _form, request) => {
         const codigo = codigoOf(request);
         if (codigo === null) return { redirect: PATH, flash: 'Favorecido inválido.', flashKind: 'error' };
-        const outcome = await ctx.run(approvePayeeCommand, { codigoFavorecido: codigo, by: ctx.operator.name }, { fourEyes: 'payees', summary: `Aprovar o favorecido ${codigo}` });
+        const outcome = await ctx.run(approvePayeeCommand, { payeeId: codigo, by: ctx.operator.name }, { fourEyes: 'payees', summary: `Aprovar o favorecido ${codigo}` });
         return { redirect: PATH, flash: outcomeFlash(outcome, (p) => `Favorecido ${p.name} aprovado.`) };
       },
     }),
@@ -71,7 +71,7 @@ export default function favorecidos(_services: ConsoleServices): ConsoleEntry[] 
       run: async (ctx, form, request) => {
         const codigo = codigoOf(request);
         if (codigo === null) return { redirect: PATH, flash: 'Favorecido inválido.', flashKind: 'error' };
-        const outcome = await ctx.run(rejectPayeeCommand, { codigoFavorecido: codigo, by: ctx.operator.name, reason: form.motivo }, { fourEyes: 'payees', summary: `Reprovar o favorecido ${codigo}` });
+        const outcome = await ctx.run(rejectPayeeCommand, { payeeId: codigo, by: ctx.operator.name, reason: form.motivo }, { fourEyes: 'payees', summary: `Reprovar o favorecido ${codigo}` });
         return { redirect: PATH, flash: outcomeFlash(outcome, (p) => `Favorecido ${p.name} reprovado.`) };
       },
     }),

@@ -7,7 +7,7 @@ import { businessError, Problems } from '../../platform/errors.js';
 import type { CommandContext, CommandDefinition } from '../../platform/commands.js';
 import { findLiveByIdentity, insertPayeeIfNew, partnerAutoApprovesPayees, payeeColumns, type PayeeRow } from './payee-repository.js';
 import { AUTO_REVIEWER, PayeeReviewCode, PayeeStatus } from './payee-status.js';
-import { type Payee, type PayeeRegistration, type PayeeRegistrationPaths, validateFavorecido } from './payee-validation.js';
+import { type Payee, type PayeeRegistration, type PayeeRegistrationPaths, validatePayeeRegistration } from './payee-validation.js';
 import { situacaoOf } from './stored-payee.js';
 import { recordDecision } from './review-payee.js';
 import { REGISTER_ATTEMPTS_MAX } from './limits.js';
@@ -36,7 +36,7 @@ export interface RegisteredPayee {
  */
 async function register(input: RegisterPayeeInput, ctx: CommandContext): Promise<RegisteredPayee> {
   const problems = new Problems();
-  const payee = validateFavorecido(input.registration, input.paths, problems);
+  const payee = validatePayeeRegistration(input.registration, input.paths, problems);
   problems.throwIfAny();
   if (payee === null) throw new Error('assertion: no payee and no problem');
   const partnerId = ctx.actor.id;
@@ -93,12 +93,12 @@ const nullColumns = {
  * of a repeat are not compared: the stored registration stands.
  */
 function sameHolder(existing: PayeeRow, payee: Payee, paths: PayeeRegistrationPaths): PayeeRow {
-  if (existing.documento === payee.documento.digits) return existing;
-  const what = payee.tipoCadastroPix === 1 ? 'chave' : 'conta';
+  if (existing.documento === payee.holderDocument.digits) return existing;
+  const what = payee.registrationType === 1 ? 'chave' : 'conta';
   throw businessError(
     PayeeReviewCode.holderMismatch,
     `Esta ${what} já está cadastrada para outro documento (favorecido ${existing.id}).`,
-    payee.tipoCadastroPix === 1 ? paths.key : paths.account,
+    payee.registrationType === 1 ? paths.key : paths.account,
     existing.id,
   );
 }

@@ -32,7 +32,8 @@ export async function recordDecision(tx: Executor, enqueue: Enqueue, d: Decision
 }
 
 export interface ApproveInput {
-  codigoFavorecido: string;
+  payeeId: string;
+  /** Who decides (an operator's name, never the automatic reviewer's). */
   by: string;
 }
 
@@ -40,22 +41,27 @@ export interface RejectInput extends ApproveInput {
   reason: string;
 }
 
-/**
- * Approves a pendente payee. Errors: FAV026 (reviewer name), FAV021 (no such payee),
- * FAV022 (already approved), FAV023 (rejected: final).
- */
-export function approvePayee(scope: CommandScope, input: ApproveInput): Promise<StoredPayee> {
-  return decide(scope, input.codigoFavorecido, 'approve', checked(checkReviewer(input.by)), null);
+/** Where the payee's id sits in what the face received: the refusals name it (payee-review-wire.ts). */
+export interface PayeeReviewPaths {
+  payeeId: string;
 }
 
 /**
- * Rejects a pendente or approved payee, with the reason the partner receives. Errors: FAV026
+ * Approves a pending payee. Errors: FAV026 (reviewer name), FAV021 (no such payee),
+ * FAV022 (already approved), FAV023 (rejected: final).
+ */
+export function approvePayee(scope: CommandScope, input: ApproveInput, paths: PayeeReviewPaths): Promise<StoredPayee> {
+  return decide(scope, { payeeId: input.payeeId, paths }, 'approve', checked(checkReviewer(input.by)), null);
+}
+
+/**
+ * Rejects a pending or approved payee, with the reason the partner receives. Errors: FAV026
  * (reviewer name), FAV025 (reason missing or too long), FAV021 (no such payee), FAV024 (already
  * rejected).
  */
-export function rejectPayee(scope: CommandScope, input: RejectInput): Promise<StoredPayee> {
+export function rejectPayee(scope: CommandScope, input: RejectInput, paths: PayeeReviewPaths): Promise<StoredPayee> {
   const by = checked(checkReviewer(input.by));
-  return decide(scope, input.codigoFavorecido, 'reject', by, checked(checkRejectionReason(input.reason)));
+  return decide(scope, { payeeId: input.payeeId, paths }, 'reject', by, checked(checkRejectionReason(input.reason)));
 }
 
 function checked(result: CheckedText): string {
@@ -63,14 +69,15 @@ function checked(result: CheckedText): string {
   return result.text;
 }
 
-async function decide(scope: CommandScope, codigo: string, decision: Decision, by: string, reason: string | null): Promise<StoredPayee> {
-  const notFound = () => businessError(PayeeReviewCode.notFound, `Favorecido ${codigo} não encontrado.`, 'codigoFavorecido');
-  if (!isUuid(codigo)) throw notFound();
+async function decide(scope: CommandScope, target: { payeeId: string; paths: PayeeReviewPaths }, decision: Decision, by: string, reason: string | null): Promise<StoredPayee> {
+  const { payeeId, paths } = target;
+  const notFound = () => businessError(PayeeReviewCode.notFound, `Favorecido ${payeeId} não encontrado.`, paths.payeeId);
+  if (!isUuid(payeeId)) throw notFound();
   return inTransaction(scope.tx, async (tx) => {
-    const payee = await lockPayeeForReview(tx, codigo);
+    const payee = await lockPayeeForReview(tx, payeeId);
     if (!payee) throw notFound();
     const transition = nextPayeeStatus(situacaoOf(payee), decision);
-    if (!transition.ok) throw businessError(transition.code, transition.description, 'codigoFavorecido', payee.id);
+    if (!transition.ok) throw businessError(transition.code, transition.description, paths.payeeId, payee.id);
     const situacao = decidedStatus(transition.situacao);
     const at = scope.clock.now();
     await setPayeeStatus(tx, payee.id, situacao, reason, at);
