@@ -92,8 +92,8 @@ export async function lockPayeeForReview(tx: Executor, payeeId: string): Promise
   return tx.selectFrom('payees').selectAll().where('id', '=', payeeId).forUpdate().executeTakeFirst();
 }
 
-export async function setPayeeStatus(tx: Executor, id: string, situacao: PayeeStatus, motivoRejeicao: string | null, at: Date): Promise<void> {
-  const result = await tx.updateTable('payees').set({ situacao, motivo_rejeicao: motivoRejeicao, situacao_at: at }).where('id', '=', id).executeTakeFirst();
+export async function setPayeeStatus(tx: Executor, id: string, status: PayeeStatus, rejectionReason: string | null, at: Date): Promise<void> {
+  const result = await tx.updateTable('payees').set({ situacao: status, motivo_rejeicao: rejectionReason, situacao_at: at }).where('id', '=', id).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new Error(`assertion: payee ${id} was not updated`);
 }
 
@@ -103,10 +103,16 @@ export async function insertReview(tx: Executor, review: Insertable<PayeeReviews
 
 export type OperatorPayeeRow = PayeeRow & { client_id: string };
 
+/** Which payees an operator lists: null = any status, every partner. */
+export interface PayeeFilter {
+  status: PayeeStatus | null;
+  partnerId: string | null;
+}
+
 /** Operator: payees of every partner (or one), oldest first, at most `rowsMax`. */
-export async function listPayeesForOperator(db: Executor, filter: { situacao: PayeeStatus | null; partnerId: string | null }, rowsMax: number): Promise<OperatorPayeeRow[]> {
+export async function listPayeesForOperator(db: Executor, filter: PayeeFilter, rowsMax: number): Promise<OperatorPayeeRow[]> {
   let query = db.selectFrom('payees').selectAll('payees').select(clientIdOf('payees.partner_id').as('client_id'));
-  if (filter.situacao !== null) query = query.where('payees.situacao', '=', filter.situacao);
+  if (filter.status !== null) query = query.where('payees.situacao', '=', filter.status);
   if (filter.partnerId !== null) query = query.where('payees.partner_id', '=', filter.partnerId);
   return query.orderBy('payees.created_at').orderBy('payees.id').limit(rowsMax).execute();
 }

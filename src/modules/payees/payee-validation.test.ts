@@ -7,7 +7,7 @@ import { type FavorecidoInput, PAYEE_REGISTRATION_PATHS, payeeRegistrationOf } f
 import { validatePayeeRegistration } from './payee-validation.js';
 
 /** The wire body as the route maps it (payee-registration-wire.ts), then the rules. */
-const validateFavorecido = (body: FavorecidoInput, problems: Problems) => validatePayeeRegistration(payeeRegistrationOf(body), PAYEE_REGISTRATION_PATHS, problems);
+const validateBody = (body: FavorecidoInput, problems: Problems) => validatePayeeRegistration(payeeRegistrationOf(body), PAYEE_REGISTRATION_PATHS, problems);
 
 const BY_KEY: FavorecidoInput = {
   nome: 'Maria da Silva',
@@ -34,7 +34,7 @@ const BY_BANK: FavorecidoInput = {
 
 function run(base: FavorecidoInput, patch: Partial<FavorecidoInput>) {
   const problems = new Problems();
-  const result = validateFavorecido({ ...base, ...patch }, problems);
+  const result = validateBody({ ...base, ...patch }, problems);
   return { result, pairs: problemsOf(problems).map((m) => [m.field, m.code]), messages: problemsOf(problems) };
 }
 

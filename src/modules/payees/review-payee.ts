@@ -1,5 +1,5 @@
 // The service team's review of payees (`caas payee approve|reject`), and the one place a decision
-// is recorded: the payee's new situacao, the history row (who, when, why) and the partner's
+// is recorded: the payee's new status, the history row (who, when, why) and the partner's
 // callback event, all in one transaction. Automatic approval (register-payee.ts) comes through
 // recordDecision too, with who = 'auto'.
 import type { CommandScope, Enqueue } from '../../platform/commands.js';
@@ -8,27 +8,27 @@ import { businessError, validationError } from '../../platform/errors.js';
 import { emitCallback, EventType, payeeEvent } from '../callbacks/index.js';
 import { insertReview, isUuid, lockPayeeForReview, type PayeeRow, setPayeeStatus } from './payee-repository.js';
 import { checkRejectionReason, checkReviewer, type CheckedText, type Decision, nextPayeeStatus, PayeeReviewCode, PayeeStatus } from './payee-status.js';
-import { situacaoOf, storedPayeeOf, type StoredPayee } from './stored-payee.js';
+import { statusOf, storedPayeeOf, type StoredPayee } from './stored-payee.js';
 
 export interface DecisionRecord {
   payeeId: string;
   partnerId: string;
-  situacao: typeof PayeeStatus.approved | typeof PayeeStatus.rejected;
+  status: typeof PayeeStatus.approved | typeof PayeeStatus.rejected;
   by: string;
   reason: string | null;
   at: Date;
 }
 
 /**
- * Writes the history row and emits the callback event of a decision whose situacao is already
+ * Writes the history row and emits the callback event of a decision whose status is already
  * stored (the runner writes the event after the handler: payee_reviews' reference to it is
  * checked at commit, migration 0037).
  */
 export async function recordDecision(tx: Executor, enqueue: Enqueue, d: DecisionRecord): Promise<void> {
-  const approved = d.situacao === PayeeStatus.approved;
-  const event = payeeEvent(approved ? EventType.payeeApproved : EventType.payeeRejected, d.at, { codigoFavorecido: d.payeeId, motivo: d.reason });
+  const approved = d.status === PayeeStatus.approved;
+  const event = payeeEvent(approved ? EventType.payeeApproved : EventType.payeeRejected, d.at, { payeeId: d.payeeId, reason: d.reason });
   const callbackEventId = emitCallback(enqueue, d.partnerId, event);
-  await insertReview(tx, { payee_id: d.payeeId, partner_id: d.partnerId, decision: d.situacao, reviewed_by: d.by, reason: d.reason, decided_at: d.at, callback_event_id: callbackEventId });
+  await insertReview(tx, { payee_id: d.payeeId, partner_id: d.partnerId, decision: d.status, reviewed_by: d.by, reason: d.reason, decided_at: d.at, callback_event_id: callbackEventId });
 }
 
 export interface ApproveInput {
@@ -76,21 +76,22 @@ async function decide(scope: CommandScope, target: { payeeId: string; paths: Pay
   return inTransaction(scope.tx, async (tx) => {
     const payee = await lockPayeeForReview(tx, payeeId);
     if (!payee) throw notFound();
-    const transition = nextPayeeStatus(situacaoOf(payee), decision);
+    const transition = nextPayeeStatus(statusOf(payee), decision);
     if (!transition.ok) throw businessError(transition.code, transition.description, paths.payeeId, payee.id);
-    const situacao = decidedStatus(transition.situacao);
+    const status = decidedStatus(transition.status);
     const at = scope.clock.now();
-    await setPayeeStatus(tx, payee.id, situacao, reason, at);
-    await recordDecision(tx, scope.enqueue, { payeeId: payee.id, partnerId: payee.partner_id, situacao, by, reason, at });
-    return storedPayeeOf(afterDecision(payee, situacao, reason, at));
+    await setPayeeStatus(tx, payee.id, status, reason, at);
+    await recordDecision(tx, scope.enqueue, { payeeId: payee.id, partnerId: payee.partner_id, status, by, reason, at });
+    return storedPayeeOf(afterDecision(payee, status, reason, at));
   });
 }
 
-function decidedStatus(situacao: PayeeStatus): DecisionRecord['situacao'] {
-  if (situacao === PayeeStatus.pending) throw new Error('assertion: a decision never leads back to pendente');
-  return situacao;
+function decidedStatus(status: PayeeStatus): DecisionRecord['status'] {
+  if (status === PayeeStatus.pending) throw new Error('assertion: a decision never leads back to pending');
+  return status;
 }
 
-function afterDecision(payee: PayeeRow, situacao: PayeeStatus, reason: string | null, at: Date): PayeeRow {
-  return { ...payee, situacao, motivo_rejeicao: reason, situacao_at: at };
+/** The row as stored after the decision (its columns keep their names: tables.ts). */
+function afterDecision(payee: PayeeRow, status: PayeeStatus, reason: string | null, at: Date): PayeeRow {
+  return { ...payee, situacao: status, motivo_rejeicao: reason, situacao_at: at };
 }

@@ -18,15 +18,16 @@ export interface StoredPayee extends PayeeReachFields {
   statusAt: string | null;
 }
 
-export function situacaoOf(row: PayeeRow): PayeeStatus {
-  if (!isPayeeStatus(row.situacao)) throw new Error(`assertion: payee ${row.id} has situacao ${row.situacao}`);
+/** The row's status (column `situacao`), checked. */
+export function statusOf(row: PayeeRow): PayeeStatus {
+  if (!isPayeeStatus(row.situacao)) throw new Error(`assertion: payee ${row.id} has status ${row.situacao}`);
   return row.situacao;
 }
 
 export function storedPayeeOf(row: PayeeRow): StoredPayee {
   return {
     payeeId: row.id,
-    status: situacaoOf(row),
+    status: statusOf(row),
     rejectionReason: row.motivo_rejeicao,
     name: row.nome,
     holderDocument: row.documento,
