@@ -150,6 +150,6 @@ export async function issueChargeOrder(tx: Executor, enqueue: Enqueue, deps: Rec
   }
   const boleto = await issueBoleto(tx, enqueue, deps.settings, boletoRequest(schedule, order, common, amounts, id), now, pix);
   // Online: registered now and event 8 sent from registerBoleto; offline: when the job runs.
-  await startRegistration(tx, enqueue, boleto, now);
+  await startRegistration(tx, enqueue, boleto, now, { charge, schedule, installmentNumbers: order.installments.map((i) => i.number).sort((a, b) => a - b) });
   return charge;
 }
