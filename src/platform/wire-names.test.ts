@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fromWire, toWire, wirePaths } from './wire-names.js';
+import { fromNames, fromWire, toNames, wirePaths } from './wire-names.js';
 
 const NAMES = { postalCode: 'cep', street: 'logradouro', main: 'enderecoPrincipal' } as const;
 
@@ -22,9 +22,14 @@ describe('wirePaths', () => {
   });
 });
 
-describe('toWire', () => {
-  it('writes each English field under its wire name, in the table order', () => {
-    const view: { cep: string; logradouro: string; enderecoPrincipal: boolean } = toWire(NAMES, { main: true, street: 'Avenida Paulista', postalCode: '01310100', extra: 1 });
+describe('toNames and fromNames', () => {
+  it('toNames writes each English field under its name, in the table order', () => {
+    const view: { cep: string; logradouro: string; enderecoPrincipal: boolean } = toNames(NAMES, { main: true, street: 'Avenida Paulista', postalCode: '01310100', extra: 1 });
     assert.equal(JSON.stringify(view), '{"cep":"01310100","logradouro":"Avenida Paulista","enderecoPrincipal":true}');
+  });
+
+  it('fromNames reads each English field back from its name, as it is', () => {
+    const record: { postalCode: string; street: string | null; main: boolean } = fromNames(NAMES, { cep: '01310100', logradouro: null, enderecoPrincipal: false, other: 1 });
+    assert.deepEqual(record, { postalCode: '01310100', street: null, main: false });
   });
 });

@@ -2,7 +2,8 @@
 // partner's customer (even with the same document) is a different customer, and its addresses
 // are invisible here. Takes and gives the English Address; the column names are the database's.
 import type { Executor } from '../../platform/db/pool.js';
-import { type LocalDate, localDate } from '../../platform/dates.js';
+import type { LocalDate } from '../../platform/dates.js';
+import { fromNames, toNames } from '../../platform/wire-names.js';
 import type { Address, UF } from './address-validation.js';
 import type { CustomerAddressesTable } from './tables.js';
 
@@ -17,22 +18,24 @@ export interface StoredAddress extends Address {
   id: string;
 }
 
+/** Each field of an address → its column. */
+const ADDRESS_COLUMNS = {
+  postalCode: 'cep',
+  street: 'logradouro',
+  streetNumber: 'nro_logradouro',
+  district: 'bairro',
+  complement: 'complemento',
+  city: 'cidade',
+  state: 'uf',
+  addressType: 'tipo_endereco',
+  residenceType: 'tipo_residencia',
+  since: 'endereco_desde',
+  main: 'principal',
+  mailing: 'correspondencia',
+} as const satisfies Readonly<Record<Exclude<keyof Address, 'id'>, keyof CustomerAddressesTable>>;
+
 function addressOf(row: CustomerAddressesTable): StoredAddress {
-  return {
-    id: row.id,
-    postalCode: row.cep,
-    street: row.logradouro,
-    streetNumber: row.nro_logradouro,
-    district: row.bairro,
-    complement: row.complemento,
-    city: row.cidade,
-    state: row.uf as UF,
-    addressType: row.tipo_endereco,
-    residenceType: row.tipo_residencia,
-    since: row.endereco_desde === null ? null : (row.endereco_desde as LocalDate),
-    main: row.principal,
-    mailing: row.correspondencia,
-  };
+  return { id: row.id, ...fromNames(ADDRESS_COLUMNS, row), state: row.uf as UF, since: row.endereco_desde as LocalDate | null };
 }
 
 function forCustomer(db: Executor, customer: CustomerRef) {
@@ -65,22 +68,7 @@ export async function countAddresses(db: Executor, customer: CustomerRef): Promi
   return Number(row.n);
 }
 
-function columnsOf(address: Address) {
-  return {
-    cep: address.postalCode,
-    logradouro: address.street,
-    nro_logradouro: address.streetNumber,
-    bairro: address.district,
-    complemento: address.complement,
-    cidade: address.city,
-    uf: address.state,
-    tipo_endereco: address.addressType,
-    tipo_residencia: address.residenceType,
-    endereco_desde: address.since,
-    principal: address.main,
-    correspondencia: address.mailing,
-  };
-}
+const columnsOf = (address: Address) => toNames(ADDRESS_COLUMNS, address);
 
 /**
  * Only one main and one mailing address per customer: the address being saved with the flag takes

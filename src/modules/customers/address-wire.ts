@@ -1,7 +1,7 @@
 // The interface's address (`dtos[i]` of Pessoa/SalvarEnderecos) ↔ the English AddressInput, the
 // wire path of each field (so every refusal names the field as the client sent it) and the wire
 // view of a stored address: one table of names (docs/glossary.md), read by platform/wire-names.ts.
-import { fromWire, toWire, wirePaths } from '../../platform/wire-names.js';
+import { fromWire, toNames, wirePaths } from '../../platform/wire-names.js';
 import type { AddressInput, AddressPaths } from './address-validation.js';
 import type { StoredAddress } from './address-repository.js';
 
@@ -54,5 +54,5 @@ export function addressPaths(index: number): AddressPaths {
 export type AddressView = ReturnType<typeof addressView>;
 
 export function addressView(address: StoredAddress) {
-  return toWire(ADDRESS_WIRE_NAMES, address);
+  return toNames(ADDRESS_WIRE_NAMES, address);
 }

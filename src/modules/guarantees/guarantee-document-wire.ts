@@ -2,7 +2,7 @@
 // English GuaranteeDocumentInput, the wire path of each field (so every refusal names the field as
 // the client sent it) and the wire view of a stored record: one table of names (docs/glossary.md),
 // read by platform/wire-names.ts.
-import { fromWire, toWire, wirePaths } from '../../platform/wire-names.js';
+import { fromWire, toNames, wirePaths } from '../../platform/wire-names.js';
 import type { GuaranteeDocumentInput, GuaranteeDocumentPaths } from './guarantee-document-validation.js';
 import type { StoredGuaranteeDocument } from './guarantee-repository.js';
 
@@ -49,5 +49,5 @@ const VIEW_NAMES = { id, number: 'numero', ...RECORD_NAMES } as const;
 export type DocumentView = ReturnType<typeof documentView>;
 
 export function documentView(document: StoredGuaranteeDocument) {
-  return toWire(VIEW_NAMES, { ...document, checkedAt: document.checkedAt?.toISOString() ?? null });
+  return toNames(VIEW_NAMES, { ...document, checkedAt: document.checkedAt?.toISOString() ?? null });
 }

@@ -4,6 +4,7 @@
 // GuaranteeDocument; the column names are the database's.
 import type { Executor } from '../../platform/db/pool.js';
 import type { LocalDate } from '../../platform/dates.js';
+import { fromNames, toNames } from '../../platform/wire-names.js';
 import type { GuaranteeDocument } from './guarantee-document-validation.js';
 import type { GuaranteeDocumentsTable } from './tables.js';
 
@@ -18,19 +19,19 @@ export interface StoredGuaranteeDocument extends GuaranteeDocument {
   number: number;
 }
 
+/** Each field of a document record → its column (the asset apart: it is the key). */
+const DOCUMENT_COLUMNS = {
+  documentType: 'tipo_documento',
+  fileName: 'nome_arquivo',
+  extension: 'extensao',
+  validUntil: 'dt_validade',
+  checked: 'conferido',
+  checkedAt: 'dt_conferido',
+  checkedBy: 'codigo_usuario_conferido',
+} as const satisfies Readonly<Record<Exclude<keyof GuaranteeDocument, 'id' | 'assetId'>, keyof GuaranteeDocumentsTable>>;
+
 function documentOf(row: GuaranteeDocumentsTable): StoredGuaranteeDocument {
-  return {
-    id: row.id,
-    number: row.numero,
-    assetId: row.asset_id,
-    documentType: row.tipo_documento,
-    fileName: row.nome_arquivo,
-    extension: row.extensao,
-    validUntil: row.dt_validade === null ? null : (row.dt_validade as LocalDate),
-    checked: row.conferido,
-    checkedAt: row.dt_conferido,
-    checkedBy: row.codigo_usuario_conferido,
-  };
+  return { id: row.id, number: row.numero, assetId: row.asset_id, ...fromNames(DOCUMENT_COLUMNS, row), validUntil: row.dt_validade as LocalDate | null };
 }
 
 /**
@@ -63,17 +64,7 @@ export async function documentTally(db: Executor, asset: AssetRef): Promise<{ co
   return { count: Number(row.count), numberMax: Number(row.numero_max) };
 }
 
-function columnsOf(document: GuaranteeDocument) {
-  return {
-    tipo_documento: document.documentType,
-    nome_arquivo: document.fileName,
-    extensao: document.extension,
-    dt_validade: document.validUntil,
-    conferido: document.checked,
-    dt_conferido: document.checkedAt,
-    codigo_usuario_conferido: document.checkedBy,
-  };
-}
+const columnsOf = (document: GuaranteeDocument) => toNames(DOCUMENT_COLUMNS, document);
 
 export async function insertDocument(db: Executor, asset: AssetRef, id: string, number: number, document: GuaranteeDocument, now: Date): Promise<void> {
   await db
