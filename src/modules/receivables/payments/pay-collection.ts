@@ -11,6 +11,7 @@ import { BoletoStatus, registrationView } from '../collections/boleto-status.js'
 import { boletoById, boletoByNumber, boletoInstallments, boletoOfCharge, chargeByCode, chargeById, chargeInstallments, setBoletoStatus, setChargeStatus, type BoletoRow, type ChargeRow } from '../collections/collection-repository.js';
 import { postLaunches, type LaunchSource } from './launch-post.js';
 import { allocatePayment } from './payment-allocation.js';
+import { launchFieldPaths } from './launch-wire.js';
 import { ReceivablesErrorCode as C, scheduleNotOpen } from '../receivables-errors.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { installmentsOf, monthlyRateOf, scheduleById, scheduleStatusText, ScheduleStatus, stateOf, type ScheduleRow } from '../schedule/schedule-repository.js';
@@ -69,9 +70,9 @@ async function settle(tx: Executor, enqueue: Enqueue, deps: PayDeps, collected: 
   }
   const items = allocation.parts.map((part) => ({
     installment: rows[part.index]!,
-    payment: { dtPagamento: date, vlrPagamento: part.payment, vlrDesconto: part.discount, permiteDescapitalizacao: collected.permite },
+    payment: { paymentDate: date, amount: part.payment, discount: part.discount, allowDecapitalization: collected.permite },
     description: collected.description,
-    fieldPrefix: 'pagamento',
+    fieldPaths: launchFieldPaths('pagamento'),
   }));
   if (items.length === 0) return { ...receipt, excess: amount };
   const posted = await postLaunches(tx, enqueue, deps, schedule, installments, items, collected.source, now);

@@ -102,7 +102,7 @@ describe('cancelSchedule', () => {
         tx,
         enqueue,
         sandboxSettings(),
-        { schedule, purpose: 'installments', chargeId: null, settlement: false, description: 'Parcela 1', notifyCustomer: false, dueDate: localDate('2026-12-23'), expiresOn: localDate('2026-12-23'), documentAmount: dec('350'), discount: ZERO, permiteDescapitalizacao: false, registrationMode: 1, installments: [{ row: first!, discount: ZERO }] },
+        { schedule, purpose: 'installments', chargeId: null, settlement: false, description: 'Parcela 1', notifyCustomer: false, dueDate: localDate('2026-12-23'), expiresOn: localDate('2026-12-23'), documentAmount: dec('350'), discount: ZERO, allowDecapitalization: false, registrationMode: 1, installments: [{ row: first!, discount: ZERO }] },
         NOW,
       );
       return startRegistration(tx, enqueue, boleto, NOW);

@@ -56,7 +56,7 @@ export const openSchedule: OpenSchedule = async (tx, enqueue, opening, now) => {
     .executeTakeFirstOrThrow();
   const rows = opening.installments.map((p) => {
     // newInstallmentState asserts the amount and the contract rate.
-    const state = newInstallmentState({ nroParcela: p.number, dueDate: p.dueDate, amount: p.amount, contractMonthlyRate: opening.monthlyRate });
+    const state = newInstallmentState({ number: p.number, dueDate: p.dueDate, amount: p.amount, contractMonthlyRate: opening.monthlyRate });
     return {
       id: randomUUID(),
       schedule_id: scheduleId,
@@ -117,7 +117,7 @@ async function cancelSchedule(tx: Executor, enqueue: Enqueue, closing: ScheduleC
       expiresOn: dueDate,
       documentAmount: refund,
       discount: ZERO,
-      permiteDescapitalizacao: false,
+      allowDecapitalization: false,
       registrationMode: 1,
       installments: [],
     },
