@@ -118,16 +118,19 @@ export async function settleReported(tx: Executor, enqueue: Enqueue, deps: PayDe
   return receipt;
 }
 
-/** A boleto paid at the bank (by its numeroBoleto). */
-export async function payBoleto(db: Executor, enqueue: Enqueue, clock: Clock, deps: PayDeps, numero: number, input: PaymentInput): Promise<PaymentReceipt> {
+/**
+ * A boleto paid at the bank (by its number). A refusal names the command's input field
+ * (`boletoNumber`, like `amount` and `at`): each face shows it as its own argument.
+ */
+export async function payBoleto(db: Executor, enqueue: Enqueue, clock: Clock, deps: PayDeps, boletoNumber: number, input: PaymentInput): Promise<PaymentReceipt> {
   return inTransaction(db, async (tx) => {
     const now = clock.now();
-    const found = await boletoByNumber(tx, numero);
-    if (found === undefined) throw businessError(C.collectionNotFound, `Boleto nº ${numero} não encontrado`, 'numero');
+    const found = await boletoByNumber(tx, boletoNumber);
+    if (found === undefined) throw businessError(C.collectionNotFound, `Boleto nº ${boletoNumber} não encontrado`, 'boletoNumber');
     const schedule = await scheduleById(tx, found.partner_id, found.schedule_id, true);
     const charge = found.charge_id === null ? null : ((await chargeById(tx, found.partner_id, found.charge_id, true)) ?? null);
     const boleto = (await boletoById(tx, found.partner_id, found.id, true))!;
-    refuseUnpayable(`Boleto nº ${numero}`, boleto.registration_status === BoletoStatus.registered, registrationView(boleto.registration_status).descricaoBoletoRegistro);
+    refuseUnpayable(`Boleto nº ${boletoNumber}`, boleto.registration_status === BoletoStatus.registered, registrationView(boleto.registration_status).descricaoBoletoRegistro);
     const collected = await boletoCollected(tx, schedule, boleto, charge);
     const amount = input.amount ?? dec(boleto.amount);
     const { excess: _none, ...receipt } = await settle(tx, enqueue, deps, collected, amount, paymentDate(input, now, collected), now);
@@ -136,15 +139,15 @@ export async function payBoleto(db: Executor, enqueue: Enqueue, clock: Clock, de
   });
 }
 
-/** A Pix charge paid (by its codigoLiquidacao). */
-export async function payCharge(db: Executor, enqueue: Enqueue, clock: Clock, deps: PayDeps, codigoLiquidacao: string, input: PaymentInput): Promise<PaymentReceipt> {
+/** A Pix charge paid (by its code). A refusal names the command's input field (`code`). */
+export async function payCharge(db: Executor, enqueue: Enqueue, clock: Clock, deps: PayDeps, code: string, input: PaymentInput): Promise<PaymentReceipt> {
   return inTransaction(db, async (tx) => {
     const now = clock.now();
-    const found = await chargeByCode(tx, codigoLiquidacao.toLowerCase());
-    if (found === undefined) throw businessError(C.collectionNotFound, `Cobrança ${codigoLiquidacao} não encontrada`, 'codigoLiquidacao');
+    const found = await chargeByCode(tx, code.toLowerCase());
+    if (found === undefined) throw businessError(C.collectionNotFound, `Cobrança ${code} não encontrada`, 'code');
     const schedule = await scheduleById(tx, found.partner_id, found.schedule_id, true);
     const charge = (await chargeById(tx, found.partner_id, found.id, true))!;
-    if (!charge.via_pix) throw businessError(C.chargeWithoutPix, `Cobrança ${charge.id} não tem Pix`, 'codigoLiquidacao');
+    if (!charge.via_pix) throw businessError(C.chargeWithoutPix, `Cobrança ${charge.id} não tem Pix`, 'code');
     refuseUnpayable(`Cobrança ${charge.id}`, charge.status === 'active', charge.status);
     const boleto = (await boletoOfCharge(tx, charge.partner_id, charge.id, true)) ?? null;
     // The Pix of a hybrid boleto exists at the bank once the boleto is registered.
