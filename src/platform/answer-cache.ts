@@ -47,11 +47,20 @@ export interface AnswerEntry {
   body: string;
 }
 
+export interface StoredAnswer {
+  body: string;
+  scope: string;
+  version: number;
+}
+
 export interface AnswerCache {
   readonly mode: AnswerCacheMode;
   readonly fingerprint: string;
   keyOf(parts: AnswerKeyParts): string;
-  lookup(db: Executor, key: string): Promise<string | null>;
+  /** The stored answer when its scope still has the version it was computed at. */
+  lookup(db: Executor, key: string): Promise<StoredAnswer | null>;
+  /** The scope's current version (0 before any write). */
+  versionOf(db: Executor, scope: string): Promise<number>;
   /** The scope and its current version (0 before any write), read before the answer is computed. */
   scopeVersion(db: Executor, scope: Expression<unknown>): Promise<{ scope: string; version: number } | null>;
   fill(db: Executor, entry: AnswerEntry): Promise<void>;
@@ -88,8 +97,12 @@ export function createAnswerCache(mode: AnswerCacheMode, fingerprint: string): A
     fingerprint,
     keyOf: (parts) => createHash('sha256').update(stringify([parts.partnerId, parts.query, parts.asOf, fingerprint, parts.input], { sortKeys: true })).digest('base64url'),
     async lookup(db, key) {
-      const { rows } = await sql<{ body: string }>`select a.body from answers a join answer_versions v on v.scope = a.scope and v.version = a.version where a.key = ${key}`.execute(db);
-      return rows[0]?.body ?? null;
+      const { rows } = await sql<StoredAnswer>`select a.body, a.scope, a.version from answers a join answer_versions v on v.scope = a.scope and v.version = a.version where a.key = ${key}`.execute(db);
+      return rows[0] ?? null;
+    },
+    async versionOf(db, scope) {
+      const { rows } = await sql<{ version: number }>`select version from answer_versions where scope = ${scope}`.execute(db);
+      return rows[0]?.version ?? 0;
     },
     async scopeVersion(db, scope) {
       const { rows } = await sql<{ scope: string; version: number }>`select s.scope, coalesce(v.version, 0)::int8 as version from (${scope}) s left join answer_versions v on v.scope = s.scope`.execute(db);
@@ -115,13 +128,13 @@ async function deleted(db: Executor, query: ReturnType<typeof sql>): Promise<num
  * beyond ANSWER_CACHE_ROWS_MAX, in bounded batches. Versions stay (one small row per scope,
  * bounded by the data itself; deleting one could let an old version number come back).
  */
-export async function purgeAnswers(db: Executor, now: Date): Promise<number> {
+export async function purgeAnswers(db: Executor, now: Date, rowsMax: number = LIMITS.ANSWER_CACHE_ROWS_MAX): Promise<number> {
   const today = asOfDate(now);
   const batch = LIMITS.ANSWER_CACHE_PURGE_BATCH_ROWS;
   let total = 0;
   for (let i = 0; i < LIMITS.ANSWER_CACHE_PURGE_BATCHES_PER_RUN_MAX; i++) {
     const past = await deleted(db, sql`delete from answers where key in (select key from answers where as_of < ${today} limit ${batch})`);
-    const over = await deleted(db, sql`delete from answers where key in (select key from answers order by filled_at desc, key offset ${LIMITS.ANSWER_CACHE_ROWS_MAX} limit ${batch})`);
+    const over = await deleted(db, sql`delete from answers where key in (select key from answers order by filled_at desc, key offset ${rowsMax} limit ${batch})`);
     total += past + over;
     if (past < batch && over < batch) break;
   }

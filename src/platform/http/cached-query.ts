@@ -31,11 +31,13 @@ export function cachedQueryHandler<B extends TSchema, I, D>(spec: OperationSpec<
     const partnerId = ctx.auth.partnerId;
     const key = cache.keyOf({ partnerId, query: parts.cache.name, input: [input, parametros], asOf: asOfDate(now) });
     const hit = await cache.lookup(ctx.db, key);
-    if (hit !== null && cache.mode === 'on') return new RenderedBody(hit);
+    if (hit !== null && cache.mode === 'on') return new RenderedBody(hit.body);
     const scopeQuery = hit === null ? parts.cache.scope(ctx.db, input, partnerId) : null;
     const scope = scopeQuery === null ? null : await cache.scopeVersion(ctx.db, scopeQuery);
     const fresh = await compute();
-    if (hit !== null && hit !== fresh) {
+    // A difference is staleness only if no write committed since the hit (the version still the
+    // stored one after computing); otherwise the hit was valid when read, and the write came after.
+    if (hit !== null && hit.body !== fresh && (await cache.versionOf(ctx.db, hit.scope)) === hit.version) {
       ctx.log.error({ query: parts.cache.name, key }, 'read model: the stored answer differs from the computed one');
       throw new Error(`assertion: stale stored answer of ${parts.cache.name}`);
     }

@@ -30,9 +30,10 @@ select answer_scope_triggers('receivable_charge_installments',
   'select s.proposal_id from receivable_schedules s where s.id in (select c.schedule_id from receivable_charges c where c.id in (select charge_id from changed))');
 select answer_scope_triggers('receivable_boleto_installments',
   'select s.proposal_id from receivable_schedules s where s.id in (select b.schedule_id from receivable_boletos b where b.id in (select boleto_id from changed))');
--- partners: ConsultarBoletos shows the partner's name; a change of it bumps every proposal of the partner.
+-- partners: ConsultarBoletos shows the partner's name; a change of it bumps every proposal and schedule of the partner.
 create trigger partners_answers_upd after update on partners referencing old table as before new table as changed
   for each statement execute function bump_answer_versions(
-    'select p.id from proposals p join changed c on p.partner_id = c.id join before b on b.id = c.id where c.name is distinct from b.name');
+    'select p.id from proposals p join changed c on p.partner_id = c.id join before b on b.id = c.id where c.name is distinct from b.name
+     union all select s.proposal_id from receivable_schedules s join changed c on s.partner_id = c.id join before b on b.id = c.id where c.name is distinct from b.name');
 
 drop function answer_scope_triggers(text, text, text);
