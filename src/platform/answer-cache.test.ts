@@ -29,18 +29,20 @@ test('keys: partner, query, input, date and deployment each make a different key
 test('a stored answer is a hit while its scope keeps the version it was computed at', async () => {
   const db = database.db;
   const scope = randomUUID();
-  assert.deepEqual(await cache.scopeVersion(db, scopeOf(scope)), { scope, version: 0 });
-  await bump(scope);
-  const read = await cache.scopeVersion(db, scopeOf(scope));
-  assert.deepEqual(read, { scope, version: 1 });
-  const entry = { key: randomUUID(), partnerId: randomUUID(), query: 'q', asOf: localDate('2026-11-23'), scope, version: 1, body: '{"a":1}' };
+  const entry = { key: randomUUID(), partnerId: randomUUID(), query: 'q', asOf: localDate('2026-11-23'), scope, version: 0, body: '{"a":0}' };
+  assert.deepEqual(await cache.read(db, entry.key, scopeOf(scope)), { scope, version: 0, body: null });
+  assert.equal(await cache.read(db, entry.key, sql`select null::uuid as scope where false`), null, 'no scope: no row');
   await cache.fill(db, entry);
-  assert.deepEqual(await cache.lookup(db, entry.key), { body: '{"a":1}', scope, version: 1 });
+  assert.equal((await cache.read(db, entry.key, scopeOf(scope)))?.body, '{"a":0}', 'never written since: version 0');
   await bump(scope);
-  assert.equal(await cache.lookup(db, entry.key), null, 'a write since: a miss');
+  assert.deepEqual(await cache.read(db, entry.key, scopeOf(scope)), { scope, version: 1, body: null }, 'a write since: a miss');
+  await cache.fill(db, { ...entry, version: 1, body: '{"a":1}' });
+  assert.deepEqual(await cache.read(db, entry.key, scopeOf(scope)), { scope, version: 1, body: '{"a":1}' });
+  assert.equal((await cache.read(db, entry.key, scopeOf(randomUUID())))?.body, null, 'the key names another scope now: a miss');
+  await bump(scope);
   await cache.fill(db, { ...entry, version: 2, body: '{"a":2}' });
   await cache.fill(db, { ...entry, version: 1, body: '{"a":1}' }); // a slower reader that read version 1
-  assert.equal((await cache.lookup(db, entry.key))?.body, '{"a":2}', 'an older fill never replaces a newer one');
+  assert.equal((await cache.read(db, entry.key, scopeOf(scope)))?.body, '{"a":2}', 'an older fill never replaces a newer one');
   assert.equal(await cache.versionOf(db, scope), 2);
 });
 

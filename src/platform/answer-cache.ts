@@ -4,9 +4,9 @@
 // modules' triggers (migrations 0042-0043) in the writer's own transaction. Platform knows no
 // lending: a scope is an id the module names, a query a name, a body the rendered answer.
 //
-// Hit: ONE statement (answers join answer_versions on scope and version). Miss: the scope and its
-// version are read FIRST, then the answer is computed as usual, then stored by one autocommitted
-// upsert (never inside a transaction, never an error answer). Why this order is never stale:
+// Hit: ONE statement (the input's scope, its version, and the answer stored for that key, scope
+// and version). Miss: that same statement has read the scope's version FIRST; the answer is then
+// computed as usual and stored by one autocommitted upsert (never inside a transaction, never an error answer). Why this order is never stale:
 // docs/decisions.md "Read model".
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -47,22 +47,25 @@ export interface AnswerEntry {
   body: string;
 }
 
-export interface StoredAnswer {
-  body: string;
+export interface ScopeRead {
   scope: string;
   version: number;
+  /** The stored answer (a hit), or null. */
+  body: string | null;
 }
 
 export interface AnswerCache {
   readonly mode: AnswerCacheMode;
   readonly fingerprint: string;
   keyOf(parts: AnswerKeyParts): string;
-  /** The stored answer when its scope still has the version it was computed at. */
-  lookup(db: Executor, key: string): Promise<StoredAnswer | null>;
+  /**
+   * ONE statement: the scope the input names, its current version (0 before any write) and the
+   * stored answer when it was computed at that version for that scope (null: a miss). No row:
+   * the input names no scope (the query will refuse it).
+   */
+  read(db: Executor, key: string, scope: Expression<unknown>): Promise<ScopeRead | null>;
   /** The scope's current version (0 before any write). */
   versionOf(db: Executor, scope: string): Promise<number>;
-  /** The scope and its current version (0 before any write), read before the answer is computed. */
-  scopeVersion(db: Executor, scope: Expression<unknown>): Promise<{ scope: string; version: number } | null>;
   fill(db: Executor, entry: AnswerEntry): Promise<void>;
 }
 
@@ -96,17 +99,15 @@ export function createAnswerCache(mode: AnswerCacheMode, fingerprint: string): A
     mode,
     fingerprint,
     keyOf: (parts) => createHash('sha256').update(stringify([parts.partnerId, parts.query, parts.asOf, fingerprint, parts.input], { sortKeys: true })).digest('base64url'),
-    async lookup(db, key) {
-      const { rows } = await sql<StoredAnswer>`select a.body, a.scope, a.version from answers a join answer_versions v on v.scope = a.scope and v.version = a.version where a.key = ${key}`.execute(db);
+    async read(db, key, scope) {
+      const { rows } = await sql<ScopeRead>`select s.scope, coalesce(v.version, 0)::int8 as version, a.body from (${scope}) s
+        left join answer_versions v on v.scope = s.scope
+        left join answers a on a.key = ${key} and a.scope = s.scope and a.version = coalesce(v.version, 0)`.execute(db);
       return rows[0] ?? null;
     },
     async versionOf(db, scope) {
       const { rows } = await sql<{ version: number }>`select version from answer_versions where scope = ${scope}`.execute(db);
       return rows[0]?.version ?? 0;
-    },
-    async scopeVersion(db, scope) {
-      const { rows } = await sql<{ scope: string; version: number }>`select s.scope, coalesce(v.version, 0)::int8 as version from (${scope}) s left join answer_versions v on v.scope = s.scope`.execute(db);
-      return rows[0] ?? null;
     },
     async fill(db, e) {
       // A concurrent fill at an older version never replaces a newer one (it would only cause a miss).

@@ -1,9 +1,10 @@
 // A query operation through the read model (platform/answer-cache.ts): the hit path is one
-// statement and writes the stored body as it is; the miss path reads the scope's version first,
-// computes as usual, then stores the rendered answer. In verify mode every hit is also computed
+// statement (scope, version and stored answer together) and writes the stored body as it is; on a
+// miss that statement has read the scope's version first, then the answer is computed as usual
+// and stored. In verify mode every hit is also computed
 // and compared byte for byte: a difference is a 500 and an error log naming the query.
 import type { Static, TSchema } from 'typebox';
-import { asOfDate, type CachedQuery } from '../answer-cache.js';
+import { asOfDate, type AnswerCache, type CachedQuery, type ScopeRead } from '../answer-cache.js';
 import { RenderedBody, successBody, type Parametro } from './envelope.js';
 import type { OperationSpec } from './operation-spec.js';
 import { hasParametros, type OperationContext } from './operations.js';
@@ -14,6 +15,17 @@ export interface QueryParts<B extends TSchema, I, D> {
   query: Query<I, D>;
   view: (result: D) => object;
   cache?: CachedQuery<I>;
+}
+
+/**
+ * Verify mode: a hit that differs from the fresh answer is staleness only if no write committed
+ * since the hit (the version still the stored one after computing); otherwise the hit was valid
+ * when read, and the write came after it.
+ */
+async function verifyHit(cache: AnswerCache, ctx: OperationContext, hit: ScopeRead & { body: string }, fresh: string, query: string): Promise<void> {
+  if (hit.body === fresh || (await cache.versionOf(ctx.db, hit.scope)) !== hit.version) return;
+  ctx.log.error({ query, scope: hit.scope, version: hit.version }, 'read model: the stored answer differs from the computed one');
+  throw new Error(`assertion: stale stored answer of ${query}`);
 }
 
 export function cachedQueryHandler<B extends TSchema, I, D>(spec: OperationSpec<B, TSchema>, parts: QueryParts<B, I, D> & { cache: CachedQuery<I> }) {
@@ -29,19 +41,18 @@ export function cachedQueryHandler<B extends TSchema, I, D>(spec: OperationSpec<
     const cache = ctx.answers;
     if (cache === undefined || cache.mode === 'off') return new RenderedBody(await compute());
     const partnerId = ctx.auth.partnerId;
+    const scopeQuery = parts.cache.scope(ctx.db, input, partnerId);
+    if (scopeQuery === null) return new RenderedBody(await compute());
     const key = cache.keyOf({ partnerId, query: parts.cache.name, input: [input, parametros], asOf: asOfDate(now) });
-    const hit = await cache.lookup(ctx.db, key);
-    if (hit !== null && cache.mode === 'on') return new RenderedBody(hit.body);
-    const scopeQuery = hit === null ? parts.cache.scope(ctx.db, input, partnerId) : null;
-    const scope = scopeQuery === null ? null : await cache.scopeVersion(ctx.db, scopeQuery);
+    const read = await cache.read(ctx.db, key, scopeQuery);
+    if (read?.body != null && cache.mode === 'on') return new RenderedBody(read.body);
     const fresh = await compute();
-    // A difference is staleness only if no write committed since the hit (the version still the
-    // stored one after computing); otherwise the hit was valid when read, and the write came after.
-    if (hit !== null && hit.body !== fresh && (await cache.versionOf(ctx.db, hit.scope)) === hit.version) {
-      ctx.log.error({ query: parts.cache.name, key }, 'read model: the stored answer differs from the computed one');
-      throw new Error(`assertion: stale stored answer of ${parts.cache.name}`);
+    if (read === null) return new RenderedBody(fresh); // names no scope: an error answer, never stored (reached only if the query answered)
+    if (read.body !== null) {
+      await verifyHit(cache, ctx, { ...read, body: read.body }, fresh, parts.cache.name);
+      return new RenderedBody(fresh);
     }
-    if (scope !== null) await cache.fill(ctx.db, { key, partnerId, query: parts.cache.name, asOf: asOfDate(now), scope: scope.scope, version: scope.version, body: fresh });
+    await cache.fill(ctx.db, { key, partnerId, query: parts.cache.name, asOf: asOfDate(now), scope: read.scope, version: read.version, body: fresh });
     return new RenderedBody(fresh);
   };
 }
