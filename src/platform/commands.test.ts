@@ -81,3 +81,11 @@ test('without a key the command runs every time, audited each time; locks are ta
   const rows = await database.db.selectFrom('command_audit').selectAll().where('actor_kind', '=', 'system').execute();
   assert.equal(rows.length, 2);
 });
+
+test("a record stored under an older result shape is refused (IDEM422), not replayed through this build's view", async () => {
+  const request = { name: 'test.add', input: { value: 'shape' }, actor: operator, idempotencyKey: 'k-shape' };
+  await runCommand(deps, request, insertEffect);
+  assert.deepEqual((await runCommand(deps, { ...request, resultVersion: 1 }, insertEffect)).replayed, true, 'version 1 is the default: the same record');
+  await assert.rejects(runCommand(deps, { ...request, resultVersion: 2 }, insertEffect), (e: unknown) => e instanceof DomainError && e.kind === 'idempotency_mismatch');
+  assert.deepEqual((await effects()).filter((v) => v === 'shape'), ['shape']);
+});

@@ -63,6 +63,8 @@ export interface CommandRequest<I> {
   locks?: readonly string[];
   /** The audit line; default: the command name. */
   summarize?: (result: unknown) => string;
+  /** The stored result's shape (CommandDefinition.resultVersion); part of the idempotency record's input hash. */
+  resultVersion?: number;
 }
 
 export interface CommandContext {
@@ -141,6 +143,15 @@ async function runHandler<I, R>(deps: CommandDeps, request: CommandRequest<I>, h
   return { result, audit };
 }
 
+/**
+ * The input's hash, marked with the result's shape when it is past the first: a record stored by a
+ * build whose result had another shape then answers IDEM422 (same key, other request) instead of
+ * replaying a result this build's views cannot render.
+ */
+export function versionedHash(inputHash: string, resultVersion: number | undefined): string {
+  return resultVersion === undefined || resultVersion <= 1 ? inputHash : `${inputHash}/r${resultVersion}`;
+}
+
 /** Runs one command: see the header. Results must be JSON-shaped (a replay returns them parsed). */
 export async function runCommand<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>): Promise<CommandOutcome<R>> {
   if (request.idempotencyKey === undefined) {
@@ -155,7 +166,7 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
     partnerId: request.actor.kind === 'partner' ? request.actor.id : NON_PARTNER_SCOPE,
     operation: request.name,
     key: request.idempotencyKey,
-    requestHash: hashRequest(request.input),
+    requestHash: versionedHash(hashRequest(request.input), request.resultVersion),
   };
   // The audit row is written by the statement that stores the record (no round trip of its own).
   const work = async (tx: Tx) => {
@@ -181,6 +192,12 @@ export interface CommandDefinition<I, R> {
   locks?: (input: I, actor: Actor) => readonly string[];
   /** The audit line for this result. */
   summarize?: (result: R) => string;
+  /**
+   * The shape of the stored result, from 1 (the default). Bump it whenever R's JSON form changes
+   * (a field renamed, added or removed): replays of records stored under the old shape are then
+   * refused with IDEM422 rather than rendered wrong (docs/decisions.md).
+   */
+  resultVersion?: number;
   handler: CommandHandler<I, R>;
 }
 
@@ -193,6 +210,7 @@ export function runDefined<I, R>(deps: CommandDeps, definition: CommandDefinitio
     idempotencyKey,
     locks: definition.locks?.(input, actor),
     summarize: definition.summarize === undefined ? undefined : (result) => (definition.summarize as (r: R) => string)(result as R),
+    resultVersion: definition.resultVersion,
   };
   return runCommand(deps, request, definition.handler);
 }

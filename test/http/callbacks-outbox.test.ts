@@ -30,7 +30,7 @@ function emitting(fail: boolean): CommandDefinition<{ payee: string }, { id: str
   return {
     name: fail ? 'test.emit-then-fail' : 'test.emit',
     handler: async (input, ctx) => {
-      const id = emitCallback(ctx.enqueue, world.partner.partnerId, payeeEvent(EventType.payeeApproved, ctx.now, { codigoFavorecido: input.payee, motivo: null }));
+      const id = emitCallback(ctx.enqueue, world.partner.partnerId, payeeEvent(EventType.payeeApproved, ctx.now, { payeeId: input.payee, reason: null }));
       if (fail) throw businessError('X1', 'refused after enqueueing');
       return { id };
     },
@@ -99,7 +99,7 @@ describe('jobs given the writer (withOutbox)', () => {
     withOutbox(
       {
         [kind]: async (payload, ctx) => {
-          emitCallback(ctx.enqueue, world.partner.partnerId, payeeEvent(EventType.payeeApproved, ctx.now, { codigoFavorecido: (payload as { payee: string }).payee, motivo: null }));
+          emitCallback(ctx.enqueue, world.partner.partnerId, payeeEvent(EventType.payeeApproved, ctx.now, { payeeId: (payload as { payee: string }).payee, reason: null }));
           if (fail) throw new Error('job failed after enqueueing');
         },
       },

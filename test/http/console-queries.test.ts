@@ -7,6 +7,7 @@ import { pageCommandAudit } from '../../src/platform/command-audit.js';
 import { runDefined, type Actor } from '../../src/platform/commands.js';
 import { localDate } from '../../src/platform/dates.js';
 import { dec } from '../../src/platform/money.js';
+import { DomainError } from '../../src/platform/errors.js';
 import { countCallbacksByStatus } from '../../src/modules/callbacks/callbacks-admin.js';
 import { countPendingPayees } from '../../src/modules/payees/list-payees.js';
 import { pageProposals, NO_PROPOSAL_FILTER } from '../../src/modules/proposals/list-proposals.js';
@@ -129,5 +130,17 @@ describe('console queries', () => {
     const partnerProposals = await pageCommandAudit(db, { actorKind: 'partner', actorId: null, command: 'proposal.' }, 1, 10);
     assert.equal(proposalsOnly.total, operatorProposals.total + partnerProposals.total);
     assert.ok(partnerProposals.rows.every((r) => r.command.startsWith('proposal.')) && partnerProposals.total > 0);
+  });
+
+  test('boleto.pay and pix.pay refuse an unknown collection naming their input field (boletoNumber, code)', async () => {
+    const commands = paymentCommands(receivablesDeps(service.config));
+    const refusal = async (run: Promise<unknown>) => {
+      const error = await run.then(() => assert.fail('expected a refusal'), (e: unknown) => e as DomainError);
+      assert.ok(error instanceof DomainError);
+      return error.messages.map((m) => [m.code, m.field, m.description]);
+    };
+    assert.deepEqual(await refusal(runDefined(deps(), commands.payBoleto, { boletoNumber: 987654321, payment: { amount: null, at: null } }, actor)), [['PAG001', 'boletoNumber', 'Boleto nº 987654321 não encontrado']]);
+    const code = '00000000-0000-4000-8000-000000000000';
+    assert.deepEqual(await refusal(runDefined(deps(), commands.payCharge, { code, payment: { amount: null, at: null } }, actor)), [['PAG001', 'code', `Cobrança ${code} não encontrada`]]);
   });
 });

@@ -10,9 +10,17 @@ import { registerPayee } from '../../src/modules/payees/register-payee.js';
 import { PAYEE_REGISTRATION_PATHS, payeeRegistrationOf } from '../../src/modules/payees/payee-registration-wire.js';
 import { approvePayee, rejectPayee } from '../../src/modules/payees/review-payee.js';
 import { payeeWire } from '../../src/modules/payees/payee-view.js';
+import { PAYEE_REVIEW_PATHS } from '../../src/modules/payees/payee-review-wire.js';
 import type { Executor, Tx } from '../../src/platform/db/pool.js';
 import { DomainError } from '../../src/platform/errors.js';
 import type { CommandContext } from '../../src/platform/commands.js';
+import { runDefined } from '../../src/platform/commands.js';
+import { loadMigrations } from '../../src/platform/db/migrate.js';
+import { sql } from 'kysely';
+import { commandDeps } from '../../src/bindings.js';
+import { approvePayeeCommand, rejectPayeeCommand } from '../../src/modules/payees/index.js';
+import { closeConfirmation, confirmingDefinition, findConfirmation, requestConfirmation } from '../../src/modules/operators/index.js';
+import { createTestOperator } from '../support/console.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 import { inOutbox } from '../support/outbox.js';
 
@@ -126,7 +134,7 @@ describe('review by the service team (CLI)', () => {
 
   test('after a rejection the same key registers a new payee for a new review', async () => {
     const first = await register(manual, 'again@example.com');
-    await inOutbox(service.database.db, service.clock, (s) => rejectPayee(s, { codigoFavorecido: first.codigoFavorecido, by: 'ana', reason: 'Documento divergente' }));
+    await inOutbox(service.database.db, service.clock, (s) => rejectPayee(s, { payeeId: first.codigoFavorecido, by: 'ana', reason: 'Documento divergente' }, PAYEE_REVIEW_PATHS));
     const second = await register(manual, 'again@example.com');
     assert.notEqual(second.codigoFavorecido, first.codigoFavorecido);
     assert.equal(second.situacao, 0);
@@ -166,7 +174,7 @@ describe('automatic approval', () => {
     assert.equal((await events(codigo)).length, 1, 'a repeat registration decides nothing');
 
     service.clock.advance(3_600_000);
-    const later = payeeWire(await inOutbox(service.database.db, service.clock, (s) => rejectPayee(s, { codigoFavorecido: codigo, by: 'carlos', reason: 'Conta encerrada' })));
+    const later = payeeWire(await inOutbox(service.database.db, service.clock, (s) => rejectPayee(s, { payeeId: codigo, by: 'carlos', reason: 'Conta encerrada' }, PAYEE_REVIEW_PATHS)));
     assert.deepEqual([later.situacao, later.motivoRejeicao, later.dtSituacao], [2, 'Conta encerrada', service.clock.now().toISOString()]);
     const history = await reviews(codigo);
     assert.deepEqual(history.map((r) => [r.reviewed_by, r.decision, r.reason]), [['auto', 1, null], ['carlos', 2, 'Conta encerrada']]);
@@ -184,7 +192,7 @@ describe('automatic approval', () => {
 describe('concurrency', () => {
   test('two simultaneous approvals of one payee: one decision, one event', async () => {
     const { codigoFavorecido: codigo } = await register(manual, 'race@example.com');
-    const results = await Promise.allSettled([1, 2].map((i) => inOutbox(service.database.db, service.clock, (s) => approvePayee(s, { codigoFavorecido: codigo, by: `op${i}` }))));
+    const results = await Promise.allSettled([1, 2].map((i) => inOutbox(service.database.db, service.clock, (s) => approvePayee(s, { payeeId: codigo, by: `op${i}` }, PAYEE_REVIEW_PATHS))));
     assert.deepEqual(results.map((r) => r.status).sort(), ['fulfilled', 'rejected']);
     const failure = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     assert.ok(failure.reason instanceof DomainError && failure.reason.messages[0]?.code === 'FAV022');
@@ -221,5 +229,53 @@ describe('concurrency', () => {
     const answer = await second;
     assert.notEqual(answer.payeeId, first.payeeId);
     assert.equal(answer.status, 0);
+  });
+});
+
+describe('four-eyes confirmations stored by the previous build (migration 0038)', () => {
+  test('a pending approve/reject stored as { codigoFavorecido } is renamed to { payeeId } and then confirms; decided ones are left', async () => {
+    const db = service.database.db;
+    const [requester, checker] = [await createTestOperator(db, 'approver', { clock: service.clock }), await createTestOperator(db, 'approver', { clock: service.clock })];
+    const toApprove = (await register(manual, 'four-eyes-1@example.com')).codigoFavorecido;
+    const toReject = (await register(manual, 'four-eyes-2@example.com')).codigoFavorecido;
+    const stored = (command: string, input: unknown, key: string) =>
+      requestConfirmation(db, { kind: 'payees', command, permission: 'payee.review', input, summary: `old ${key}`, idempotencyKey: key, requestedBy: requester.id }, service.clock.now());
+    // The input exactly as the previous build's console stored it.
+    const approveId = await stored('payee.approve', { codigoFavorecido: toApprove, by: 'Ana' }, 'old-approve');
+    const rejectId = await stored('payee.reject', { codigoFavorecido: toReject, by: 'Ana', reason: 'Documento divergente' }, 'old-reject');
+    const closedId = await stored('payee.approve', { codigoFavorecido: toReject, by: 'Ana' }, 'old-closed');
+    assert.equal(await closeConfirmation(db, closedId, checker.id, 'rejected', 'no', service.clock.now()), true);
+
+    const migration = loadMigrations().find((m) => m.version === 38)!;
+    for (let run = 0; run < 2; run += 1) await sql.raw(migration.sql).execute(db); // idempotent
+    assert.deepEqual((await findConfirmation(db, approveId))!.input, { payeeId: toApprove, by: 'Ana' });
+    assert.deepEqual((await findConfirmation(db, rejectId))!.input, { payeeId: toReject, by: 'Ana', reason: 'Documento divergente' });
+    assert.deepEqual((await findConfirmation(db, closedId))!.input, { codigoFavorecido: toReject, by: 'Ana' }, 'a decided confirmation keeps its history');
+
+    const actor = { kind: 'operator' as const, id: checker.email };
+    const confirm = async <I>(id: string, definition: typeof approvePayeeCommand | typeof rejectPayeeCommand) => {
+      const c = (await findConfirmation(db, id))!;
+      return (await runDefined(commandDeps(db, service.clock), confirmingDefinition(definition as never, c, checker.id), c.input as I, actor, c.idempotencyKey)).result as { payeeId: string; status: number; rejectionReason: string | null };
+    };
+    const approved = await confirm(approveId, approvePayeeCommand);
+    assert.deepEqual([approved.payeeId, approved.status], [toApprove, 1]);
+    const rejected = await confirm(rejectId, rejectPayeeCommand);
+    assert.deepEqual([rejected.payeeId, rejected.status, rejected.rejectionReason], [toReject, 2, 'Documento divergente']);
+    assert.deepEqual((await reviews(toApprove)).map((r) => [r.reviewed_by, r.decision]), [['Ana', 1]]);
+    assert.deepEqual((await events(toReject)).map((e) => e.type), [12]);
+    for (const id of [approveId, rejectId]) assert.equal((await findConfirmation(db, id))!.status, 'confirmed');
+  });
+
+  test('the review refusals still name codigoFavorecido (the stored error, replayed under its key)', async () => {
+    const db = service.database.db;
+    const actor = { kind: 'operator' as const, id: 'ana' };
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (let run = 0; run < 2; run += 1) {
+      await assert.rejects(runDefined(commandDeps(db, service.clock), approvePayeeCommand, { payeeId: missing, by: 'ana' }, actor, 'missing-payee'), (error: unknown) => {
+        assert.ok(error instanceof DomainError);
+        assert.deepEqual(error.messages.map((m) => [m.code, m.field, m.description]), [['FAV021', 'codigoFavorecido', `Favorecido ${missing} não encontrado.`]]);
+        return true;
+      });
+    }
   });
 });

@@ -36,8 +36,8 @@ const CODIGO = [{ name: 'CODIGO', description: 'the payee code (codigoFavorecido
 async function decide(io: CliIo, kind: 'approve' | 'reject', codigo: string, by: string, reason: string | null, idempotencyKey: string | undefined): Promise<PayeeWire> {
   const { approvePayeeCommand, rejectPayeeCommand } = await import('../../modules/payees/review-commands.js');
   const payee = kind === 'approve'
-    ? await runOperatorDefinition(io, () => approvePayeeCommand, { codigoFavorecido: codigo, by }, idempotencyKey)
-    : await runOperatorDefinition(io, () => rejectPayeeCommand, { codigoFavorecido: codigo, by, reason: reason ?? '' }, idempotencyKey);
+    ? await runOperatorDefinition(io, () => approvePayeeCommand, { payeeId: codigo, by }, idempotencyKey)
+    : await runOperatorDefinition(io, () => rejectPayeeCommand, { payeeId: codigo, by, reason: reason ?? '' }, idempotencyKey);
   return payeeWire(payee);
 }
 
@@ -55,14 +55,15 @@ export default [
     run: async ({ options }, io) => {
       const [{ parsePayeeStatus }, { partnerByClientId }, { listPayees }] = await Promise.all([status(), import('../../modules/partners/index.js'), import('../../modules/payees/list-payees.js')]);
       if (options.pending && options.status !== undefined) throw new CliError('--pending is --status pendente: give one of them');
-      const situacao = options.pending ? 0 : options.status === undefined ? null : parsePayeeStatus(options.status);
-      if (options.status !== undefined && situacao === null) throw new CliError(`unknown --status "${options.status}": use pendente, aprovado, reprovado or 0, 1, 2`);
+      const wanted = options.pending ? 0 : options.status === undefined ? null : parsePayeeStatus(options.status);
+      if (options.status !== undefined && wanted === null) throw new CliError(`unknown --status "${options.status}": use pendente, aprovado, reprovado or 0, 1, 2`);
       const listing = await withCliContext(async ({ db }) => {
         const partnerId = options.partner === undefined ? null : (await partnerByClientId(db, options.partner)).id;
-        return listPayees(db, { situacao, partnerId });
+        return listPayees(db, { status: wanted, partnerId });
       });
-      const lines = await Promise.all(listing.payees.map((p: ListedPayee) => line(p)));
-      printJsonOrLines(io, options.json, listing.payees, () => (lines.length === 0 ? ['no payees'] : lines));
+      const listed = listing.payees.map((p: ListedPayee) => ({ clientId: p.clientId, ...payeeWire(p) }));
+      const lines = await Promise.all(listed.map((p) => line(p)));
+      printJsonOrLines(io, options.json, listed, () => (lines.length === 0 ? ['no payees'] : lines));
       if (listing.truncated) io.err(`only the first ${listing.payees.length} payees are listed: narrow with --status or --partner`);
     },
   }),

@@ -15,27 +15,27 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const STATES = Object.entries(PAYEE_STATUS_DESCRIPTIONS).map(([code, text]) => [code, text] as const);
 
 function identity(p: ListedPayee): string {
-  if (p.tipoCadastroPix === 1) return `chave ${p.chave ?? ''}`;
-  return `ISPB ${p.numeroParticipanteSpi ?? '—'} ag ${p.agencia ?? '—'} cc ${p.conta ?? '—'}-${p.contaDigito ?? ''}`;
+  if (p.registrationType === 1) return `chave ${p.key ?? ''}`;
+  return `ISPB ${p.participantId ?? '—'} ag ${p.branch ?? '—'} cc ${p.account ?? '—'}-${p.accountDigit ?? ''}`;
 }
 
 function decisionForms(ctx: ConsoleContext, p: ListedPayee): HtmlFragment {
   if (!ctx.can('payee.review')) return html``;
-  const approve = p.situacao === PayeeStatus.pending ? actionForm(ctx, { action: `${PATH}/${p.codigoFavorecido}/aprovar`, label: 'Aprovar', confirm: `Aprovar o favorecido ${p.nome}?` }) : '';
-  const reject = p.situacao === PayeeStatus.rejected ? '' : actionForm(ctx, { action: `${PATH}/${p.codigoFavorecido}/reprovar`, label: 'Reprovar', confirm: `Reprovar o favorecido ${p.nome}?`, fields: reasonField(`motivo-${p.codigoFavorecido}`, 'Motivo da reprovação', true), className: 'inline reject' });
+  const approve = p.status === PayeeStatus.pending ? actionForm(ctx, { action: `${PATH}/${p.payeeId}/aprovar`, label: 'Aprovar', confirm: `Aprovar o favorecido ${p.name}?` }) : '';
+  const reject = p.status === PayeeStatus.rejected ? '' : actionForm(ctx, { action: `${PATH}/${p.payeeId}/reprovar`, label: 'Reprovar', confirm: `Reprovar o favorecido ${p.name}?`, fields: reasonField(`motivo-${p.payeeId}`, 'Motivo da reprovação', true), className: 'inline reject' });
   return html`<div class="actions">${approve}${reject}</div>`;
 }
 
 async function render(ctx: ConsoleContext, request: FastifyRequest): Promise<HtmlFragment> {
   const query = queryOf(request);
   const situacao = query.situacao === undefined ? PayeeStatus.pending : query.situacao === 'todos' ? null : parsePayeeStatus(query.situacao);
-  const listing = await listPayees(ctx.services.db, { situacao, partnerId: null });
+  const listing = await listPayees(ctx.services.db, { status: situacao, partnerId: null });
   const columns = [
-    { header: 'Nome', cell: (p: ListedPayee) => html`<strong>${p.nome}</strong><br><span class="muted">${p.documentoFederal}</span>` },
+    { header: 'Nome', cell: (p: ListedPayee) => html`<strong>${p.name}</strong><br><span class="muted">${p.holderDocument}</span>` },
     { header: 'Parceiro', cell: (p: ListedPayee) => p.clientId },
     { header: 'Pix / conta', cell: (p: ListedPayee) => identity(p) },
-    { header: 'Incluído', cell: (p: ListedPayee) => dateBr(p.dtInclusao) },
-    { header: 'Situação', cell: (p: ListedPayee) => html`${p.descricaoSituacao}${p.motivoRejeicao === null ? '' : html`<br><span class="muted">${p.motivoRejeicao}</span>`}` },
+    { header: 'Incluído', cell: (p: ListedPayee) => dateBr(p.registeredAt) },
+    { header: 'Situação', cell: (p: ListedPayee) => html`${PAYEE_STATUS_DESCRIPTIONS[p.status]}${p.rejectionReason === null ? '' : html`<br><span class="muted">${p.rejectionReason}</span>`}` },
     { header: 'Ações', cell: (p: ListedPayee) => decisionForms(ctx, p) },
   ];
   return html`<form method="get" action="${PATH}" class="filters">${select('situacao', 'Situação', [...STATES, ['todos', 'Todas']], query.situacao ?? String(PayeeStatus.pending))}<div class="actions"><button type="submit">Filtrar</button></div></form>
@@ -59,7 +59,7 @@ export default function favorecidos(_services: ConsoleServices): ConsoleEntry[] 
       run: async (ctx, _form, request) => {
         const codigo = codigoOf(request);
         if (codigo === null) return { redirect: PATH, flash: 'Favorecido inválido.', flashKind: 'error' };
-        const outcome = await ctx.run(approvePayeeCommand, { codigoFavorecido: codigo, by: ctx.operator.name }, { fourEyes: 'payees', summary: `Aprovar o favorecido ${codigo}` });
+        const outcome = await ctx.run(approvePayeeCommand, { payeeId: codigo, by: ctx.operator.name }, { fourEyes: 'payees', summary: `Aprovar o favorecido ${codigo}` });
         return { redirect: PATH, flash: outcomeFlash(outcome, (p) => `Favorecido ${p.name} aprovado.`) };
       },
     }),
@@ -71,7 +71,7 @@ export default function favorecidos(_services: ConsoleServices): ConsoleEntry[] 
       run: async (ctx, form, request) => {
         const codigo = codigoOf(request);
         if (codigo === null) return { redirect: PATH, flash: 'Favorecido inválido.', flashKind: 'error' };
-        const outcome = await ctx.run(rejectPayeeCommand, { codigoFavorecido: codigo, by: ctx.operator.name, reason: form.motivo }, { fourEyes: 'payees', summary: `Reprovar o favorecido ${codigo}` });
+        const outcome = await ctx.run(rejectPayeeCommand, { payeeId: codigo, by: ctx.operator.name, reason: form.motivo }, { fourEyes: 'payees', summary: `Reprovar o favorecido ${codigo}` });
         return { redirect: PATH, flash: outcomeFlash(outcome, (p) => `Favorecido ${p.name} reprovado.`) };
       },
     }),

@@ -74,8 +74,8 @@ function everyEvent(): CallbackEvent[] {
     chargeRegisteredEvent(REF, AT, { codigoLiquidacao: UUID_B, codigoBoleto: UUID_A, nroBoleto: 10002, emv: '000201...6304ABCD', imagem: 'iVBORw0KGgo=', parcelas: [2] }),
     chargeCancelledEvent(REF, AT, { codigoLiquidacao: UUID_B, codigoBoleto: null, nroBoleto: null, emv: '000201...', parcelas: [2], estornoLancamento: false }),
     reversalEvent(REF, AT, { nroParcela: 1, lancamentos: [{ codigo: UUID_A, dtInclusao: localDate('2026-09-01'), dtEstorno: localDate('2026-09-02'), tipo: 'Pagamento', valor: dec('520.1'), motivo: 'pagamento em duplicidade' }] }),
-    payeeEvent(EventType.payeeApproved, AT, { codigoFavorecido: UUID_A, motivo: null }),
-    payeeEvent(EventType.payeeRejected, AT, { codigoFavorecido: UUID_A, motivo: 'Chave Pix não pertence ao titular' }),
+    payeeEvent(EventType.payeeApproved, AT, { payeeId: UUID_A, reason: null }),
+    payeeEvent(EventType.payeeRejected, AT, { payeeId: UUID_A, reason: 'Chave Pix não pertence ao titular' }),
   ];
 }
 
@@ -143,14 +143,14 @@ test('a proposal without codigoOperacao says null', () => {
 });
 
 test('payee events carry no proposal, order by payee, and a rejection carries its reason', () => {
-  const ok = payeeEvent(EventType.payeeApproved, AT, { codigoFavorecido: UUID_A, motivo: 'ignored' });
+  const ok = payeeEvent(EventType.payeeApproved, AT, { payeeId: UUID_A, reason: 'ignored' });
   const body = ok.body as unknown as Record<string, unknown>;
   assert.deepEqual([body.NroProposta, body.CodigoProposta, body.CodigoOperacao, body.DtEvento], [null, null, null, '2026-08-03']);
   assert.deepEqual(body.Favorecido, { CodigoFavorecido: UUID_A, Situacao: 'aprovado', Motivo: null });
   assert.equal(ok.ordering_key, `favorecido:${UUID_A}`);
-  const no = payeeEvent(EventType.payeeRejected, AT, { codigoFavorecido: UUID_A, motivo: 'Chave Pix não pertence ao titular' }).body as unknown as Record<string, { Situacao: string; Motivo: string }>;
+  const no = payeeEvent(EventType.payeeRejected, AT, { payeeId: UUID_A, reason: 'Chave Pix não pertence ao titular' }).body as unknown as Record<string, { Situacao: string; Motivo: string }>;
   assert.deepEqual([no.NomeEvento, no.Favorecido!.Situacao, no.Favorecido!.Motivo], ['FavorecidoReprovado', 'reprovado', 'Chave Pix não pertence ao titular']);
-  assert.throws(() => payeeEvent(EventType.payeeRejected, AT, { codigoFavorecido: UUID_A, motivo: ' ' }), /assertion/);
+  assert.throws(() => payeeEvent(EventType.payeeRejected, AT, { payeeId: UUID_A, reason: ' ' }), /assertion/);
 });
 
 test('amounts are written from their digits: any whole-centavo amount survives the wire exactly', () => {

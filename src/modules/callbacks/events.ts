@@ -208,10 +208,10 @@ export function reversalEvent(ref: ProposalRef, at: Date, r: ReversalInput): Cal
 }
 
 /** Approval (11) or rejection (12, with the team's reason) of a payee; no proposal involved. */
-export function payeeEvent(type: typeof EventType.payeeApproved | typeof EventType.payeeRejected, at: Date, p: { codigoFavorecido: string; motivo: string | null }): CallbackEvent {
+export function payeeEvent(type: typeof EventType.payeeApproved | typeof EventType.payeeRejected, at: Date, p: { payeeId: string; reason: string | null }): CallbackEvent {
   const approved = type === EventType.payeeApproved;
-  if (!approved && (p.motivo === null || p.motivo.trim() === '')) throw new Error('assertion: a payee rejection carries its reason');
-  const favorecido = { CodigoFavorecido: uuid(p.codigoFavorecido), Situacao: approved ? 'aprovado' : 'reprovado', Motivo: approved ? null : p.motivo } as const;
+  if (!approved && (p.reason === null || p.reason.trim() === '')) throw new Error('assertion: a payee rejection carries its reason');
+  const favorecido = { CodigoFavorecido: uuid(p.payeeId), Situacao: approved ? 'aprovado' : 'reprovado', Motivo: approved ? null : p.reason } as const;
   const body = { TipoEvento: type, NomeEvento: EVENT_NAMES[type], NroProposta: null, CodigoProposta: null, CodigoOperacao: null, DtEvento: eventDate(at), ...subObjects(null, null), Favorecido: favorecido };
   return { event_type: type, ordering_key: `favorecido:${favorecido.CodigoFavorecido}`, body };
 }

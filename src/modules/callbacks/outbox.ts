@@ -5,9 +5,9 @@
 // change or not at all (rule 6). The job's ordering key is the event's: a proposal's events go one
 // at a time, in the order they were enqueued. Delivery is the worker's job.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Enqueue, OutboxWriter } from '../../platform/commands.js';
 import type { Executor } from '../../platform/db/pool.js';
-import { enqueueJob } from '../../platform/jobs.js';
 import { DEFAULT_RETRY_POLICY } from './backoff.js';
 import type { CallbackEvent } from './events.js';
 import { toOutboxRecord } from './event-json.js';
@@ -34,21 +34,48 @@ export function emitCallback(enqueue: Enqueue, partnerId: string, event: Callbac
 
 /** The writer the composition root gives the runner: the enqueued callbacks, in order, in `tx`. */
 export const writeCallbackOutbox: OutboxWriter = async (tx, events, now) => {
-  for (const e of events) {
+  const rows = events.map((e) => {
     if (e.kind !== CALLBACK_OUTBOX_KIND) throw new Error(`assertion: no outbox writer for events of kind ${e.kind}`);
     const p = e.payload as CallbackOutboxPayload;
-    await enqueueCallback(tx, p.partnerId, p.event, now, p.id);
-  }
+    return { id: p.id, partnerId: p.partnerId, record: toOutboxRecord(p.event) };
+  });
+  await insertCallbacks(tx, rows, now);
 };
 
 /** Writes one callback row and its delivery job (the writer's, and the callbacks module's own tests'). */
 export async function enqueueCallback(tx: Executor, partnerId: string, event: CallbackEvent, now: Date, id: string = randomUUID()): Promise<string> {
-  const record = toOutboxRecord(event);
-  const job_id = await enqueueJob(tx, CALLBACK_DELIVER_JOB, { event_id: id }, now, { orderingKey: record.ordering_key, maxAttempts: DEFAULT_RETRY_POLICY.max_attempts });
-  await tx
-    .insertInto('callback_events')
-    .values({ id, partner_id: partnerId, event_type: record.event_type, ordering_key: record.ordering_key, body: record.body_json, created_at: now, job_id })
-    .execute();
+  await insertCallbacks(tx, [{ id, partnerId, record: toOutboxRecord(event) }], now);
   return id;
 }
 
+interface CallbackRow {
+  id: string;
+  partnerId: string;
+  record: ReturnType<typeof toOutboxRecord>;
+}
+
+/**
+ * The events and their delivery jobs (platform/jobs.ts's row: pending, attempts 0, the event's
+ * ordering key), all in ONE statement whatever their number (issue 14: it was two per event).
+ * Rows go in the given order, so each key's jobs (and events) take their `seq` in that order: the
+ * select is sorted by position and the sequence defaults are evaluated above the sort.
+ */
+async function insertCallbacks(tx: Executor, rows: readonly CallbackRow[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <T>(pick: (row: CallbackRow) => T) => rows.map(pick);
+  await sql`
+    with e as (
+      select * from unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.partnerId)}::uuid[], ${column((r) => r.record.event_type)}::integer[],
+                           ${column((r) => r.record.ordering_key)}::text[], ${column((r) => r.record.body_json)}::text[])
+        with ordinality as e(id, partner_id, event_type, ordering_key, body, position)
+    ), job as (
+      insert into jobs (kind, payload, run_at, max_attempts, created_at, ordering_key)
+      select ${CALLBACK_DELIVER_JOB}, jsonb_build_object('event_id', e.id), ${now}, ${DEFAULT_RETRY_POLICY.max_attempts}, ${now}, e.ordering_key
+      from e order by e.position
+      returning id, payload ->> 'event_id' as event_id
+    )
+    insert into callback_events (id, partner_id, event_type, ordering_key, body, created_at, job_id)
+    select e.id, e.partner_id, e.event_type, e.ordering_key, e.body, ${now}, job.id
+    from e join job on job.event_id = e.id::text
+    order by e.position`.execute(tx);
+}

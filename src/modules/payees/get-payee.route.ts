@@ -3,10 +3,11 @@ import { defineQueryRoute } from '../../platform/http/route.js';
 import { getPayee } from './get-payee.js';
 import { spec } from './get-payee.schema.js';
 import { payeeWire } from './payee-view.js';
+import { PAYEE_LOOKUP_PATHS } from './payee-review-wire.js';
 import { storedPayeeOf } from './stored-payee.js';
 
 export const route = defineQueryRoute(spec, {
-  input: (body) => ({ payeeId: body.codigoFavorecido ?? null, pixKey: body.chave ?? null }),
+  input: (body) => ({ payeeId: body.codigoFavorecido ?? null, pixKey: body.chave ?? null, paths: PAYEE_LOOKUP_PATHS }),
   query: getPayee,
   view: (row) => ({ favorecido: payeeWire(storedPayeeOf(row)) }),
 });

@@ -9,27 +9,35 @@ import { findForPartner, type PayeeRow } from './payee-repository.js';
 import { PayeeReviewCode } from './payee-status.js';
 import { pixKeyCandidates } from '../banking/index.js';
 
+/** Where each field of the lookup sits in the request: the refusals name it (payee-review-wire.ts). */
+export interface PayeeLookupPaths {
+  payeeId: string;
+  pixKey: string;
+}
+
 export interface GetPayeeInput {
-  /** The payee's id (codigoFavorecido), as sent. */
+  /** The payee's id, as sent. */
   payeeId: string | null;
   /** A Pix key, as sent (any of its accepted spellings). */
   pixKey: string | null;
+  paths: PayeeLookupPaths;
 }
 
 /**
- * Errors: FAV020 (neither codigoFavorecido nor chave), FAV005 (chave is no valid Pix key of any
- * type), FAV021 (no such payee for this partner: another partner's payee answers the same).
+ * Errors: FAV020 (neither an id nor a key), FAV005 (the key is no valid Pix key of any type),
+ * FAV021 (no such payee for this partner: another partner's payee answers the same).
  */
 export async function getPayee(db: Executor, input: GetPayeeInput, actor: Actor): Promise<PayeeRow> {
-  const codigo = blankToNull(input.payeeId);
-  const chave = blankToNull(input.pixKey);
-  if (codigo === null && chave === null) {
-    throw validationError(PayeeReviewCode.lookupMissing, 'Informe codigoFavorecido ou chave.', 'codigoFavorecido');
+  const { paths } = input;
+  const payeeId = blankToNull(input.payeeId);
+  const pixKey = blankToNull(input.pixKey);
+  if (payeeId === null && pixKey === null) {
+    throw validationError(PayeeReviewCode.lookupMissing, `Informe ${paths.payeeId} ou ${paths.pixKey}.`, paths.payeeId);
   }
-  const chaves = chave === null ? null : pixKeyCandidates(chave);
-  if (chaves !== null && chaves.length === 0) throw validationError(PayeeCode.chave, 'A chave informada não é uma chave Pix válida.', 'chave');
-  const row = await findForPartner(db, actor.id, { codigo: codigo === null ? null : codigo.toLowerCase(), chaves });
-  if (!row) throw businessError(PayeeReviewCode.notFound, 'Favorecido não encontrado.', codigo !== null ? 'codigoFavorecido' : 'chave');
+  const keys = pixKey === null ? null : pixKeyCandidates(pixKey);
+  if (keys !== null && keys.length === 0) throw validationError(PayeeCode.key, 'A chave informada não é uma chave Pix válida.', paths.pixKey);
+  const row = await findForPartner(db, actor.id, { payeeId: payeeId === null ? null : payeeId.toLowerCase(), keys });
+  if (!row) throw businessError(PayeeReviewCode.notFound, 'Favorecido não encontrado.', payeeId !== null ? paths.payeeId : paths.pixKey);
   return row;
 }
 

@@ -1,14 +1,14 @@
 // `caas payee list`: the service team's view of payees across partners (the review queue).
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../platform/db/pool.js';
-import { listPayeesForOperator } from './payee-repository.js';
+import { listPayeesForOperator, type PayeeFilter } from './payee-repository.js';
 import { PayeeStatus } from './payee-status.js';
-import { payeeWire, type PayeeWire } from './payee-view.js';
-import { storedPayeeOf } from './stored-payee.js';
+import { storedPayeeOf, type StoredPayee } from './stored-payee.js';
 import { PAYEE_LIST_ROWS_MAX } from './limits.js';
 
 
-export interface ListedPayee extends PayeeWire {
+/** A payee of the review queue, in domain terms, with its partner's client id; each face maps it to its view. */
+export interface ListedPayee extends StoredPayee {
   clientId: string;
 }
 
@@ -19,9 +19,9 @@ export interface PayeeListing {
 }
 
 /** Oldest first (the review queue's order). `partnerId` null = every partner. */
-export async function listPayees(db: Db, filter: { situacao: PayeeStatus | null; partnerId: string | null }): Promise<PayeeListing> {
+export async function listPayees(db: Db, filter: PayeeFilter): Promise<PayeeListing> {
   const rows = await listPayeesForOperator(db, filter, PAYEE_LIST_ROWS_MAX + 1);
-  const payees = rows.slice(0, PAYEE_LIST_ROWS_MAX).map((row) => ({ clientId: row.client_id, ...payeeWire(storedPayeeOf(row)) }));
+  const payees = rows.slice(0, PAYEE_LIST_ROWS_MAX).map((row) => ({ ...storedPayeeOf(row), clientId: row.client_id }));
   return { payees, truncated: rows.length > PAYEE_LIST_ROWS_MAX };
 }
 

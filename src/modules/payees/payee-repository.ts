@@ -25,20 +25,20 @@ export async function partnerAutoApprovesPayees(db: Executor, partnerId: string)
 
 /** The columns of a validated payee (identity, holder, key or account). */
 export function payeeColumns(payee: Payee): Omit<NewPayeeRow, 'id' | 'partner_id' | 'situacao' | 'created_at' | 'situacao_at' | 'motivo_rejeicao'> {
-  const common = { nome: payee.nome, documento_tipo: payee.documento.kind, documento: payee.documento.digits, tipo_cadastro_pix: payee.tipoCadastroPix };
-  if (payee.tipoCadastroPix === 1) return { ...common, tipo_chave: payee.tipoChave, chave: payee.chave };
-  const c = payee.conta;
+  const common = { nome: payee.name, documento_tipo: payee.holderDocument.kind, documento: payee.holderDocument.digits, tipo_cadastro_pix: payee.registrationType };
+  if (payee.registrationType === 1) return { ...common, tipo_chave: payee.keyType, chave: payee.key };
+  const a = payee.bankAccount;
   return {
     ...common,
-    numero_participante_spi: c.numeroParticipanteSpi,
-    numero_banco: c.numeroBanco,
-    agencia: c.agencia,
-    agencia_digito: c.agenciaDigito,
-    conta: c.conta,
-    conta_digito: c.contaDigito,
-    conta_pagamento: c.contaPagamento,
-    tipo_conta: c.tipoConta,
-    modelo_conta: c.modeloConta,
+    numero_participante_spi: a.participantId,
+    numero_banco: a.bankNumber,
+    agencia: a.branch,
+    agencia_digito: a.branchDigit,
+    conta: a.account,
+    conta_digito: a.accountDigit,
+    conta_pagamento: a.accountWithDigit,
+    tipo_conta: a.accountType,
+    modelo_conta: a.accountModel,
   };
 }
 
@@ -52,33 +52,33 @@ export async function insertPayeeIfNew(tx: Executor, row: NewPayeeRow): Promise<
   return inserted !== undefined;
 }
 
-/** The partner's live (pendente or aprovado) payee with the same key or bank account. */
+/** The partner's live (pending or approved) payee with the same key or bank account. */
 export async function findLiveByIdentity(db: Executor, partnerId: string, payee: Payee): Promise<PayeeRow | undefined> {
-  let query = db.selectFrom('payees').selectAll().where('partner_id', '=', partnerId).where('situacao', '<>', PayeeStatus.rejected).where('tipo_cadastro_pix', '=', payee.tipoCadastroPix);
-  if (payee.tipoCadastroPix === 1) {
-    query = query.where('chave', '=', payee.chave);
+  let query = db.selectFrom('payees').selectAll().where('partner_id', '=', partnerId).where('situacao', '<>', PayeeStatus.rejected).where('tipo_cadastro_pix', '=', payee.registrationType);
+  if (payee.registrationType === 1) {
+    query = query.where('chave', '=', payee.key);
   } else {
-    const c = payee.conta;
+    const a = payee.bankAccount;
     query = query
-      .where('numero_participante_spi', '=', c.numeroParticipanteSpi)
-      .where('agencia', '=', c.agencia)
-      .where('conta', '=', c.conta)
-      .where('conta_digito', '=', c.contaDigito)
-      .where('tipo_conta', '=', c.tipoConta);
+      .where('numero_participante_spi', '=', a.participantId)
+      .where('agencia', '=', a.branch)
+      .where('conta', '=', a.account)
+      .where('conta_digito', '=', a.accountDigit)
+      .where('tipo_conta', '=', a.accountType);
   }
   return query.executeTakeFirst();
 }
 
 /**
- * The partner's payee by code and/or by any of the canonical keys. Several payees can share a key
+ * The partner's payee by id and/or by any of the canonical keys. Several payees can share a key
  * (rejected ones, then a live one): the live one wins, then the most recent.
  */
-export async function findForPartner(db: Executor, partnerId: string, lookup: { codigo: string | null; chaves: string[] | null }): Promise<PayeeRow | undefined> {
-  if (lookup.codigo === null && lookup.chaves === null) throw new Error('assertion: a payee lookup needs a code or keys');
-  if (lookup.chaves !== null && lookup.chaves.length === 0) return undefined;
+export async function findForPartner(db: Executor, partnerId: string, lookup: { payeeId: string | null; keys: string[] | null }): Promise<PayeeRow | undefined> {
+  if (lookup.payeeId === null && lookup.keys === null) throw new Error('assertion: a payee lookup needs an id or keys');
+  if (lookup.keys !== null && lookup.keys.length === 0) return undefined;
   let query = db.selectFrom('payees').selectAll().where('partner_id', '=', partnerId);
-  if (lookup.codigo !== null) query = query.where('id', '=', lookup.codigo);
-  if (lookup.chaves !== null) query = query.where('chave', 'in', lookup.chaves);
+  if (lookup.payeeId !== null) query = query.where('id', '=', lookup.payeeId);
+  if (lookup.keys !== null) query = query.where('chave', 'in', lookup.keys);
   return query
     .orderBy((eb) => eb('situacao', '=', PayeeStatus.rejected), 'asc')
     .orderBy('created_at', 'desc')
@@ -88,12 +88,12 @@ export async function findForPartner(db: Executor, partnerId: string, lookup: { 
 }
 
 /** Operator: the payee, locked until the decision commits (two decisions never interleave). */
-export async function lockPayeeForReview(tx: Executor, codigo: string): Promise<PayeeRow | undefined> {
-  return tx.selectFrom('payees').selectAll().where('id', '=', codigo).forUpdate().executeTakeFirst();
+export async function lockPayeeForReview(tx: Executor, payeeId: string): Promise<PayeeRow | undefined> {
+  return tx.selectFrom('payees').selectAll().where('id', '=', payeeId).forUpdate().executeTakeFirst();
 }
 
-export async function setPayeeStatus(tx: Executor, id: string, situacao: PayeeStatus, motivoRejeicao: string | null, at: Date): Promise<void> {
-  const result = await tx.updateTable('payees').set({ situacao, motivo_rejeicao: motivoRejeicao, situacao_at: at }).where('id', '=', id).executeTakeFirst();
+export async function setPayeeStatus(tx: Executor, id: string, status: PayeeStatus, rejectionReason: string | null, at: Date): Promise<void> {
+  const result = await tx.updateTable('payees').set({ situacao: status, motivo_rejeicao: rejectionReason, situacao_at: at }).where('id', '=', id).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new Error(`assertion: payee ${id} was not updated`);
 }
 
@@ -103,10 +103,16 @@ export async function insertReview(tx: Executor, review: Insertable<PayeeReviews
 
 export type OperatorPayeeRow = PayeeRow & { client_id: string };
 
+/** Which payees an operator lists: null = any status, every partner. */
+export interface PayeeFilter {
+  status: PayeeStatus | null;
+  partnerId: string | null;
+}
+
 /** Operator: payees of every partner (or one), oldest first, at most `rowsMax`. */
-export async function listPayeesForOperator(db: Executor, filter: { situacao: PayeeStatus | null; partnerId: string | null }, rowsMax: number): Promise<OperatorPayeeRow[]> {
+export async function listPayeesForOperator(db: Executor, filter: PayeeFilter, rowsMax: number): Promise<OperatorPayeeRow[]> {
   let query = db.selectFrom('payees').selectAll('payees').select(clientIdOf('payees.partner_id').as('client_id'));
-  if (filter.situacao !== null) query = query.where('payees.situacao', '=', filter.situacao);
+  if (filter.status !== null) query = query.where('payees.situacao', '=', filter.status);
   if (filter.partnerId !== null) query = query.where('payees.partner_id', '=', filter.partnerId);
   return query.orderBy('payees.created_at').orderBy('payees.id').limit(rowsMax).execute();
 }

@@ -5,16 +5,16 @@ import { pixKeyCandidates } from '../banking/index.js';
 import { REJECTION_REASON_LENGTH_MAX, REVIEWER_LENGTH_MAX } from './limits.js';
 
 describe('review transitions', () => {
-  it('approves only a pendente payee', () => {
-    assert.deepEqual(nextPayeeStatus(PayeeStatus.pending, 'approve'), { ok: true, situacao: PayeeStatus.approved });
+  it('approves only a pending payee', () => {
+    assert.deepEqual(nextPayeeStatus(PayeeStatus.pending, 'approve'), { ok: true, status: PayeeStatus.approved });
     const twice = nextPayeeStatus(PayeeStatus.approved, 'approve');
     assert.equal(twice.ok ? null : twice.code, 'FAV022');
     const afterRejection = nextPayeeStatus(PayeeStatus.rejected, 'approve');
     assert.equal(afterRejection.ok ? null : afterRejection.code, 'FAV023');
   });
-  it('rejects a pendente or an approved payee, never twice', () => {
-    assert.deepEqual(nextPayeeStatus(PayeeStatus.pending, 'reject'), { ok: true, situacao: PayeeStatus.rejected });
-    assert.deepEqual(nextPayeeStatus(PayeeStatus.approved, 'reject'), { ok: true, situacao: PayeeStatus.rejected });
+  it('rejects a pending or an approved payee, never twice', () => {
+    assert.deepEqual(nextPayeeStatus(PayeeStatus.pending, 'reject'), { ok: true, status: PayeeStatus.rejected });
+    assert.deepEqual(nextPayeeStatus(PayeeStatus.approved, 'reject'), { ok: true, status: PayeeStatus.rejected });
     const twice = nextPayeeStatus(PayeeStatus.rejected, 'reject');
     assert.equal(twice.ok ? null : twice.code, 'FAV024');
   });

@@ -1,8 +1,8 @@
 // The review state of a payee and the decisions the service team (or the partner's automatic
 // approval) takes on it. Pure: no I/O.
 //
-//   pendente (0) ──approve──► aprovado (1) ──reject──► reprovado (2)
-//        └──────────────reject──────────────────────────────┘
+//   pending (0) ──approve──► approved (1) ──reject──► rejected (2)
+//        └──────────────reject─────────────────────────────┘
 //
 // A rejection is final for that registration: the payee is never approved afterwards. The partner
 // registers the key or account again, which makes a new payee and a new review (the rejected one
@@ -44,21 +44,21 @@ export const PayeeReviewCode = {
   reviewer: 'FAV026',
 } as const;
 
-export type Transition = { ok: true; situacao: PayeeStatus } | { ok: false; code: string; description: string };
+export type Transition = { ok: true; status: PayeeStatus } | { ok: false; code: string; description: string };
 
 export function isPayeeStatus(value: number): value is PayeeStatus {
   return Object.hasOwn(PAYEE_STATUS_DESCRIPTIONS, value);
 }
 
-/** The situacao a decision leads to from `current`, or why it cannot be taken. */
+/** The status a decision leads to from `current`, or why it cannot be taken. */
 export function nextPayeeStatus(current: PayeeStatus, decision: Decision): Transition {
   if (decision === 'approve') {
-    if (current === PayeeStatus.pending) return { ok: true, situacao: PayeeStatus.approved };
+    if (current === PayeeStatus.pending) return { ok: true, status: PayeeStatus.approved };
     if (current === PayeeStatus.approved) return { ok: false, code: PayeeReviewCode.alreadyApproved, description: 'O favorecido já está aprovado.' };
     return { ok: false, code: PayeeReviewCode.rejectedIsFinal, description: 'O favorecido foi reprovado e não pode ser aprovado; o parceiro deve cadastrá-lo novamente.' };
   }
   if (current === PayeeStatus.rejected) return { ok: false, code: PayeeReviewCode.alreadyRejected, description: 'O favorecido já está reprovado.' };
-  return { ok: true, situacao: PayeeStatus.rejected };
+  return { ok: true, status: PayeeStatus.rejected };
 }
 
 /** `--status` of the CLI: a code (0–2) or a name (pendente, aprovado, reprovado/rejeitado). */

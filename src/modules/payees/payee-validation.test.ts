@@ -4,10 +4,10 @@ import { Problems } from '../../platform/errors.js';
 import { problemsOf } from '../../platform/problems.test-util.js';
 import { HOLDER_NAME_LENGTH_MAX } from '../banking/index.js';
 import { type FavorecidoInput, PAYEE_REGISTRATION_PATHS, payeeRegistrationOf } from './payee-registration-wire.js';
-import { validateFavorecido as validateRegistration } from './payee-validation.js';
+import { validatePayeeRegistration } from './payee-validation.js';
 
 /** The wire body as the route maps it (payee-registration-wire.ts), then the rules. */
-const validateFavorecido = (body: FavorecidoInput, problems: Problems) => validateRegistration(payeeRegistrationOf(body), PAYEE_REGISTRATION_PATHS, problems);
+const validateBody = (body: FavorecidoInput, problems: Problems) => validatePayeeRegistration(payeeRegistrationOf(body), PAYEE_REGISTRATION_PATHS, problems);
 
 const BY_KEY: FavorecidoInput = {
   nome: 'Maria da Silva',
@@ -34,7 +34,7 @@ const BY_BANK: FavorecidoInput = {
 
 function run(base: FavorecidoInput, patch: Partial<FavorecidoInput>) {
   const problems = new Problems();
-  const result = validateFavorecido({ ...base, ...patch }, problems);
+  const result = validateBody({ ...base, ...patch }, problems);
   return { result, pairs: problemsOf(problems).map((m) => [m.field, m.code]), messages: problemsOf(problems) };
 }
 
@@ -52,7 +52,7 @@ describe('always required: nome, documentoFederal, tipoCadastroPix', () => {
   it('refuses a missing or invalid document; accepts an alphanumeric CNPJ', () => {
     refused(BY_BANK, { documentoFederal: null }, 'documentoFederal', 'FAV003');
     refused(BY_BANK, { documentoFederal: '11222333000182' }, 'documentoFederal', 'FAV003');
-    assert.equal(run(BY_BANK, {}).result?.documento.digits, '12ABC34501DE35');
+    assert.equal(run(BY_BANK, {}).result?.holderDocument.digits, '12ABC34501DE35');
   });
   it('refuses a missing or unknown registration type', () => {
     refused(BY_KEY, { tipoCadastroPix: null }, 'tipoCadastroPix', 'FAV001');
@@ -63,18 +63,18 @@ describe('always required: nome, documentoFederal, tipoCadastroPix', () => {
 describe('tipoCadastroPix 1: by key', () => {
   it('accepts a valid key and returns it normalized', () => {
     assert.deepEqual(run(BY_KEY, {}).result, {
-      tipoCadastroPix: 1,
-      nome: 'Maria da Silva',
-      documento: { kind: 'CPF', digits: '12345678909' },
-      tipoChave: 3,
-      chave: 'maria@example.com',
+      registrationType: 1,
+      name: 'Maria da Silva',
+      holderDocument: { kind: 'CPF', digits: '12345678909' },
+      keyType: 3,
+      key: 'maria@example.com',
     });
   });
   it('accepts every key type', () => {
     for (const [tipoChave, chave] of [[0, '12345678909'], [2, '11987654321'], [4, '71c7d9be-4b85-4e43-9f1c-1f3b8b4e9a2d']] as const) {
-      assert.equal(run(BY_KEY, { tipoChave, chave }).result?.tipoCadastroPix, 1, chave);
+      assert.equal(run(BY_KEY, { tipoChave, chave }).result?.registrationType, 1, chave);
     }
-    assert.equal(run(BY_KEY, { documentoFederal: '11222333000181', tipoChave: 1, chave: '11222333000181' }).result?.tipoCadastroPix, 1);
+    assert.equal(run(BY_KEY, { documentoFederal: '11222333000181', tipoChave: 1, chave: '11222333000181' }).result?.registrationType, 1);
   });
   it('requires tipoChave and chave', () => {
     refused(BY_KEY, { tipoChave: null }, 'tipoChave', 'FAV004');
@@ -91,33 +91,33 @@ describe('tipoCadastroPix 1: by key', () => {
     refused(BY_KEY, { tipoChave: 0, chave: '52998224725' }, 'chave', 'FAV006');
   });
   it('ignores the bank fields', () => {
-    assert.equal(run(BY_KEY, { agencia: 'not read', contaDto: null }).result?.tipoCadastroPix, 1);
+    assert.equal(run(BY_KEY, { agencia: 'not read', contaDto: null }).result?.registrationType, 1);
   });
 });
 
 describe('tipoCadastroPix 2: by bank data', () => {
   it('accepts valid bank data and returns it normalized', () => {
     assert.deepEqual(run(BY_BANK, {}).result, {
-      tipoCadastroPix: 2,
-      nome: 'Loja Exemplo Ltda',
-      documento: { kind: 'CNPJ', digits: '12ABC34501DE35' },
-      conta: {
-        numeroParticipanteSpi: '60701190',
-        numeroBanco: '341',
-        agencia: '0001',
-        agenciaDigito: null,
-        conta: '123456',
-        contaDigito: '7',
-        contaPagamento: '1234567',
-        tipoConta: 1,
-        modeloConta: 1,
+      registrationType: 2,
+      name: 'Loja Exemplo Ltda',
+      holderDocument: { kind: 'CNPJ', digits: '12ABC34501DE35' },
+      bankAccount: {
+        participantId: '60701190',
+        bankNumber: '341',
+        branch: '0001',
+        branchDigit: null,
+        account: '123456',
+        accountDigit: '7',
+        accountWithDigit: '1234567',
+        accountType: 1,
+        accountModel: 1,
       },
     });
   });
   it('accepts a minimal form: no numeroBanco, no contaPagamento, contaDto with modeloConta only', () => {
     const { result } = run(BY_BANK, { numeroBanco: null, contaPagamento: null, agenciaDigito: 'x', contaDto: { modeloConta: 4 } });
-    assert.equal(result?.tipoCadastroPix === 2 && result.conta.contaPagamento, '1234567');
-    assert.equal(result?.tipoCadastroPix === 2 && result.conta.agenciaDigito, 'X');
+    assert.equal(result?.registrationType === 2 && result.bankAccount.accountWithDigit, '1234567');
+    assert.equal(result?.registrationType === 2 && result.bankAccount.branchDigit, 'X');
   });
   it('ISPB: 8 digits, required, agreeing with numeroBanco when that bank is listed', () => {
     refused(BY_BANK, { numeroParticipanteSpi: null }, 'numeroParticipanteSpi', 'FAV007');
@@ -154,7 +154,7 @@ describe('tipoCadastroPix 2: by bank data', () => {
     refused(BY_BANK, { contaDto: { modeloConta: 1, tipoConta: 2 } }, 'contaDto.tipoConta', 'FAV017');
   });
   it('ignores the key fields', () => {
-    assert.equal(run(BY_BANK, { tipoChave: 9, chave: 'x' }).result?.tipoCadastroPix, 2);
+    assert.equal(run(BY_BANK, { tipoChave: 9, chave: 'x' }).result?.registrationType, 2);
   });
 });
 

@@ -1,5 +1,5 @@
 // api/Favorecido in domain terms (issue 13): the command `payee.register`. A partner asks to
-// register a Pix payee. The payee waits (pendente) for the service team, or is approved at once
+// register a Pix payee. The payee waits (pending) for the service team, or is approved at once
 // when the partner has automatic approval. A repeat of a live payee's key or bank account answers
 // that payee instead of creating a duplicate. register-payee.route.ts maps wire and result.
 import { randomUUID } from 'node:crypto';
@@ -7,8 +7,8 @@ import { businessError, Problems } from '../../platform/errors.js';
 import type { CommandContext, CommandDefinition } from '../../platform/commands.js';
 import { findLiveByIdentity, insertPayeeIfNew, partnerAutoApprovesPayees, payeeColumns, type PayeeRow } from './payee-repository.js';
 import { AUTO_REVIEWER, PayeeReviewCode, PayeeStatus } from './payee-status.js';
-import { type Payee, type PayeeRegistration, type PayeeRegistrationPaths, validateFavorecido } from './payee-validation.js';
-import { situacaoOf } from './stored-payee.js';
+import { type Payee, type PayeeRegistration, type PayeeRegistrationPaths, validatePayeeRegistration } from './payee-validation.js';
+import { statusOf } from './stored-payee.js';
 import { recordDecision } from './review-payee.js';
 import { REGISTER_ATTEMPTS_MAX } from './limits.js';
 
@@ -36,7 +36,7 @@ export interface RegisteredPayee {
  */
 async function register(input: RegisterPayeeInput, ctx: CommandContext): Promise<RegisteredPayee> {
   const problems = new Problems();
-  const payee = validateFavorecido(input.registration, input.paths, problems);
+  const payee = validatePayeeRegistration(input.registration, input.paths, problems);
   problems.throwIfAny();
   if (payee === null) throw new Error('assertion: no payee and no problem');
   const partnerId = ctx.actor.id;
@@ -54,13 +54,13 @@ async function register(input: RegisterPayeeInput, ctx: CommandContext): Promise
       situacao_at: autoApprove ? now : null,
     };
     if (await insertPayeeIfNew(ctx.tx, row)) {
-      if (autoApprove) await recordDecision(ctx.tx, ctx.enqueue, { payeeId: row.id, partnerId, situacao: PayeeStatus.approved, by: AUTO_REVIEWER, reason: null, at: now });
-      return { outcome: autoApprove ? 'autoApproved' : 'pending', payeeId: row.id, status: situacaoOf(row) };
+      if (autoApprove) await recordDecision(ctx.tx, ctx.enqueue, { payeeId: row.id, partnerId, status: PayeeStatus.approved, by: AUTO_REVIEWER, reason: null, at: now });
+      return { outcome: autoApprove ? 'autoApproved' : 'pending', payeeId: row.id, status: statusOf(row) };
     }
     const existing = await findLiveByIdentity(ctx.tx, partnerId, payee);
     if (existing) {
       const same = sameHolder(existing, payee, input.paths);
-      return { outcome: 'existing', payeeId: same.id, status: situacaoOf(same) };
+      return { outcome: 'existing', payeeId: same.id, status: statusOf(same) };
     }
   }
   throw new Error('assertion: payee neither inserted nor found live after retries');
@@ -93,12 +93,12 @@ const nullColumns = {
  * of a repeat are not compared: the stored registration stands.
  */
 function sameHolder(existing: PayeeRow, payee: Payee, paths: PayeeRegistrationPaths): PayeeRow {
-  if (existing.documento === payee.documento.digits) return existing;
-  const what = payee.tipoCadastroPix === 1 ? 'chave' : 'conta';
+  if (existing.documento === payee.holderDocument.digits) return existing;
+  const what = payee.registrationType === 1 ? 'chave' : 'conta';
   throw businessError(
     PayeeReviewCode.holderMismatch,
     `Esta ${what} já está cadastrada para outro documento (favorecido ${existing.id}).`,
-    payee.tipoCadastroPix === 1 ? paths.key : paths.account,
+    payee.registrationType === 1 ? paths.key : paths.account,
     existing.id,
   );
 }

@@ -1,10 +1,11 @@
 // A stored payee in domain terms: what the review commands (review-commands.ts) answer and what
 // each face maps to its view (payee-view.ts for the wire and the CLI's --json). JSON-shaped (the
 // runner stores a result for replay): instants are ISO strings.
+import type { PayeeReachFields } from './payee-fields.js';
 import type { PayeeRow } from './payee-repository.js';
 import { isPayeeStatus, type PayeeStatus } from './payee-status.js';
 
-export interface StoredPayee {
+export interface StoredPayee extends PayeeReachFields {
   payeeId: string;
   status: PayeeStatus;
   rejectionReason: string | null;
@@ -12,31 +13,21 @@ export interface StoredPayee {
   holderDocument: string;
   /** 1 by key, 2 by bank data. */
   registrationType: number;
-  keyType: number | null;
-  key: string | null;
-  participantId: string | null;
-  bankNumber: string | null;
-  branch: string | null;
-  branchDigit: string | null;
-  account: string | null;
-  accountDigit: string | null;
-  /** Account number followed by its check digit. */
-  accountWithDigit: string | null;
-  accountType: number | null;
   accountModel: number | null;
   registeredAt: string;
   statusAt: string | null;
 }
 
-export function situacaoOf(row: PayeeRow): PayeeStatus {
-  if (!isPayeeStatus(row.situacao)) throw new Error(`assertion: payee ${row.id} has situacao ${row.situacao}`);
+/** The row's status (column `situacao`), checked. */
+export function statusOf(row: PayeeRow): PayeeStatus {
+  if (!isPayeeStatus(row.situacao)) throw new Error(`assertion: payee ${row.id} has status ${row.situacao}`);
   return row.situacao;
 }
 
 export function storedPayeeOf(row: PayeeRow): StoredPayee {
   return {
     payeeId: row.id,
-    status: situacaoOf(row),
+    status: statusOf(row),
     rejectionReason: row.motivo_rejeicao,
     name: row.nome,
     holderDocument: row.documento,

@@ -95,7 +95,7 @@ export async function cancelRow(events: EventContext, row: ProposalRow, deps: Pr
   // The schedule is locked (without waiting) before its total paid is read: a launch committing in
   // between would otherwise leave the refund too high.
   const summary = await withoutWaiting(() => deps.schedule.summarizeSchedule(events.tx, row.partner_id, row.id, 'nowait'));
-  const refund = refundAmountOf(dec(row.requested_amount), summary?.vlrTotalPago ?? ZERO);
+  const refund = refundAmountOf(dec(row.requested_amount), summary?.totalPaid ?? ZERO);
   await applyEvent(events, row, 'cancel', { on: today, reason: reason ?? defaultReason, patch: { cancellation_reason: reason, refund_amount: refund.toFixed(2) }, details: { vlrDevolucao: refund.toFixed(2) } });
   const { refundBoletoId } = await deps.schedule.cancelSchedule(
     events.tx,

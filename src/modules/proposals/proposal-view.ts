@@ -63,7 +63,15 @@ function installmentView(i: InstallmentRow) {
 }
 
 function scheduleView(s: ScheduleSummary) {
-  return { ...s, dtLiquidacao: s.dtLiquidacao === null ? null : dateToWire(s.dtLiquidacao) };
+  return {
+    situacaoAgenda: s.status,
+    descricaoSituacaoAgenda: s.statusText,
+    qtdeParcelas: s.installmentCount,
+    qtdeParcelasPagas: s.paidInstallmentCount,
+    vlrTotalPago: s.totalPaid,
+    vlrSaldoDevedor: s.outstandingBalance,
+    dtLiquidacao: s.paidOffOn === null ? null : dateToWire(s.paidOffOn),
+  };
 }
 
 export function proposalView(row: ProposalRow, history: readonly HistoryRow[], installments: readonly InstallmentRow[], schedule: ScheduleSummary | null, refund: BoletoSummary | null) {

@@ -73,13 +73,13 @@ export async function showProposal(db: Executor, numero: number, deps: { schedul
       schedule === null
         ? null
         : {
-            status: schedule.situacaoAgenda,
-            statusDescription: schedule.descricaoSituacaoAgenda,
-            installments: schedule.qtdeParcelas,
-            installmentsPaid: schedule.qtdeParcelasPagas,
-            totalPaid: schedule.vlrTotalPago.toFixed(2),
-            balance: schedule.vlrSaldoDevedor.toFixed(2),
-            paidOffOn: schedule.dtLiquidacao,
+            status: schedule.status,
+            statusDescription: schedule.statusText,
+            installments: schedule.installmentCount,
+            installmentsPaid: schedule.paidInstallmentCount,
+            totalPaid: schedule.totalPaid.toFixed(2),
+            balance: schedule.outstandingBalance.toFixed(2),
+            paidOffOn: schedule.paidOffOn,
           },
   };
 }

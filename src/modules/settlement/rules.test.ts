@@ -25,7 +25,7 @@ test('paid against due: full, partial (shortfall), overpaid (excess)', () => {
 });
 
 test('the amount due on the payment date: fine and interest recalculated when late, discount off, settled installments out', () => {
-  const state = newInstallmentState({ nroParcela: 1, dueDate: '2026-03-10' as LocalDate, amount: '1000.00', contractMonthlyRate: '0.02' });
+  const state = newInstallmentState({ number: 1, dueDate: '2026-03-10' as LocalDate, amount: '1000.00', contractMonthlyRate: '0.02' });
   const onTime = amountDueOn([{ state, discount: dec('10') }], '2026-03-10' as LocalDate, false, DEFAULT_CHARGES_CONFIG);
   assert.deepEqual([onTime.amount.toFixed(2), onTime.late], ['990.00', false]);
   const late = amountDueOn([{ state, discount: dec('0') }], '2026-04-09' as LocalDate, false, DEFAULT_CHARGES_CONFIG);

@@ -65,9 +65,9 @@ export interface AmountDue {
 }
 
 /** What the covered open installments ask on `date`: updated balance minus each one's discount. */
-export function amountDueOn(covered: readonly CoveredState[], date: LocalDate, permiteDescapitalizacao: boolean, config: ChargesConfig): AmountDue {
+export function amountDueOn(covered: readonly CoveredState[], date: LocalDate, allowDecapitalization: boolean, config: ChargesConfig): AmountDue {
   const open = covered.filter((c) => !c.state.cancelled && !isSettled(c.state));
-  const updated = open.map((c) => ({ c, u: updateBalance(c.state, date, permiteDescapitalizacao, config, 'dtPagamento') }));
+  const updated = open.map((c) => ({ c, u: updateBalance(c.state, date, allowDecapitalization, config, 'dtPagamento') }));
   const amount = sum(updated.map(({ c, u }) => (u.net.minus(c.discount).isNegative() ? ZERO : u.net.minus(c.discount))));
   return { amount, late: updated.some(({ u }) => u.late) };
 }

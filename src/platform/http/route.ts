@@ -3,7 +3,8 @@
 // Two kinds of handler (issue 13, the request path route → input → runner → command → result → view):
 // - defineCommandRoute / defineQueryRoute: the module's command (CommandDefinition, run by the
 //   command runner) or query in domain terms; the route only maps wire → input and result → answer;
-// - defineRoute: the older shape, a handler on the wire body (operations not yet moved).
+// - defineRoute: a typed handler on the wire body, what both build on (no route uses it directly:
+//   test/architecture checks that every route is a command or a query route).
 import type { Static, TSchema } from 'typebox';
 import type { CachedQuery } from '../answer-cache.js';
 import type { Clock } from '../clock.js';

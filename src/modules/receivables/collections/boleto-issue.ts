@@ -35,7 +35,7 @@ export interface BoletoRequest {
   /** Valor do documento; the boleto charges documentAmount − discount. */
   documentAmount: Decimal;
   discount: Decimal;
-  permiteDescapitalizacao: boolean;
+  allowDecapitalization: boolean;
   registrationMode: 1 | 2;
   /** Installments covered, each with its share of the discount (empty for a refund). */
   installments: ReadonlyArray<{ row: InstallmentRow; discount: Decimal }>;
@@ -100,7 +100,7 @@ export async function issueBoleto(tx: Executor, enqueue: Enqueue, settings: Rece
       document_amount: request.documentAmount.toFixed(2),
       discount: request.discount.toFixed(2),
       amount: amount.toFixed(2),
-      permite_descapitalizacao: request.permiteDescapitalizacao,
+      permite_descapitalizacao: request.allowDecapitalization,
       bank_code: settings.issuer.bankCode,
       nosso_numero_seq: Number(sequence),
       nosso_numero: nossoNumero,

@@ -8,9 +8,9 @@ import type { Enqueue } from '../../../platform/commands.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import { enqueueJob, type JobHandler } from '../../../platform/jobs.js';
 import { BoletoStatus } from './boleto-status.js';
-import { boletoById, boletoInstallments, chargeById, chargeInstallments, setBoletoStatus, type BoletoRow } from './collection-repository.js';
+import { boletoById, boletoInstallments, chargeById, chargeInstallments, setBoletoStatus, type BoletoRow, type ChargeRow } from './collection-repository.js';
 import { enqueueBoletoCreated, enqueueChargeRegistered } from '../schedule-events.js';
-import { scheduleById } from '../schedule/schedule-repository.js';
+import { scheduleById, type ScheduleRow } from '../schedule/schedule-repository.js';
 
 export const BOLETO_REGISTER_JOB = 'boleto.register';
 
@@ -19,14 +19,22 @@ interface RegisterPayload {
   boletoId: string;
 }
 
+/** What the issuer of a charge's boleto already holds: announcing the charge then reads nothing again. */
+export interface ChargeInHand {
+  charge: ChargeRow;
+  schedule: ScheduleRow;
+  installmentNumbers: readonly number[];
+}
+
 /**
  * After issue: online, the boleto was written registered (boleto-issue.ts), so only its charge is
  * announced; offline, the registration job is scheduled. Returns the boleto as it stands.
  */
-export async function startRegistration(tx: Executor, enqueue: Enqueue, boleto: BoletoRow, now: Date): Promise<BoletoRow> {
+export async function startRegistration(tx: Executor, enqueue: Enqueue, boleto: BoletoRow, now: Date, inHand?: ChargeInHand): Promise<BoletoRow> {
   if (boleto.registration_mode === 1) {
     if (boleto.registration_status === BoletoStatus.pending) return registerBoleto(tx, enqueue, boleto, now);
-    await announceRegistered(tx, enqueue, boleto, now);
+    if (inHand === undefined) await announceRegistered(tx, enqueue, boleto, now);
+    else if (inHand.charge.status === 'active') enqueueChargeRegistered(enqueue, inHand.schedule, inHand.charge, boleto, inHand.installmentNumbers, now);
     return boleto;
   }
   const payload: RegisterPayload = { partnerId: boleto.partner_id, boletoId: boleto.id };

@@ -5,9 +5,8 @@
 import type { CommandContext, CommandDefinition } from '../../../platform/commands.js';
 import { DomainError, validationError, type MessageInput } from '../../../platform/errors.js';
 import { enqueueJob } from '../../../platform/jobs.js';
-import { BoletoStatus, isLive } from './boleto-status.js';
 import { CHARGE_CANCEL_JOB, type CancelChargesPayload } from './collection-cancel.js';
-import { boletoOfCharge, chargeById, setBoletoStatus, setChargeStatus, type ChargeRow } from './collection-repository.js';
+import { chargeById, requestChargeCancellation, type ChargeRow } from './collection-repository.js';
 import { ReceivablesErrorCode as C } from '../receivables-errors.js';
 import { requireSchedule, type ScheduleReference } from '../schedule/schedule-repository.js';
 
@@ -56,11 +55,7 @@ async function cancel(input: CancelChargesInput, ctx: CommandContext): Promise<C
   if (codes.length === 0) throw validationError(C.chargeCodesMissing, 'Informe ao menos um codigoLiquidacao', FIELD);
   const schedule = await requireSchedule(ctx.tx, ctx.actor.id, input.schedule, true);
   const charges = await cancellable(ctx, schedule.id, codes);
-  for (const charge of charges) {
-    await setChargeStatus(ctx.tx, charge, 'cancelling', { cancel_requested_at: ctx.now });
-    const boleto = await boletoOfCharge(ctx.tx, charge.partner_id, charge.id, true);
-    if (boleto !== undefined && isLive(boleto.registration_status)) await setBoletoStatus(ctx.tx, boleto, BoletoStatus.cancelPending, { cancel_requested_at: ctx.now });
-  }
+  for (const charge of charges) await requestChargeCancellation(ctx.tx, charge, ctx.now);
   const payload: CancelChargesPayload = { partnerId: ctx.actor.id, chargeIds: charges.map((c) => c.id) };
   await enqueueJob(ctx.tx, CHARGE_CANCEL_JOB, payload, ctx.now);
   return { chargeIds: payload.chargeIds };

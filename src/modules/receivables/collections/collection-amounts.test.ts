@@ -9,8 +9,8 @@ import { allocatePayment } from '../payments/payment-allocation.js';
 
 const config = DEFAULT_CHARGES_CONFIG;
 const fields = { amount: 'vlrBoleto', discount: 'vlrDesconto', dueDate: 'dtVencimento', installments: ['p[0]', 'p[1]'] };
-const one = newInstallmentState({ nroParcela: 1, dueDate: localDate('2026-12-23'), amount: '350.00', contractMonthlyRate: '0.02' });
-const two = newInstallmentState({ nroParcela: 2, dueDate: localDate('2027-01-23'), amount: '350.00', contractMonthlyRate: '0.02' });
+const one = newInstallmentState({ number: 1, dueDate: localDate('2026-12-23'), amount: '350.00', contractMonthlyRate: '0.02' });
+const two = newInstallmentState({ number: 2, dueDate: localDate('2027-01-23'), amount: '350.00', contractMonthlyRate: '0.02' });
 
 test('the discount is shared in installment order, each keeping a centavo to pay', () => {
   assert.deepEqual(shareDiscount(dec('400'), [dec('350'), dec('350')])?.map(String), ['349.99', '50.01']);
@@ -19,16 +19,16 @@ test('the discount is shared in installment order, each keeping a centavo to pay
 });
 
 test('settlement: Σ balances at the due date minus the discount', () => {
-  const a = collectionAmounts({ states: [one, two], dueDate: localDate('2026-12-23'), settlement: true, amount: null, discount: dec('10'), permiteDescapitalizacao: false, fields }, config);
+  const a = collectionAmounts({ states: [one, two], dueDate: localDate('2026-12-23'), settlement: true, amount: null, discount: dec('10'), allowDecapitalization: false, fields }, config);
   assert.deepEqual([a.documentAmount.toString(), a.charged.toString(), a.shares.map(String)], ['700', '690', ['10', '0']]);
 });
 
 test('partial: the amount sent, never above the balance; discount below it', () => {
-  const a = collectionAmounts({ states: [one], dueDate: localDate('2026-12-23'), settlement: false, amount: dec('100'), discount: dec('1'), permiteDescapitalizacao: false, fields }, config);
+  const a = collectionAmounts({ states: [one], dueDate: localDate('2026-12-23'), settlement: false, amount: dec('100'), discount: dec('1'), allowDecapitalization: false, fields }, config);
   assert.deepEqual([a.documentAmount.toString(), a.charged.toString()], ['100', '99']);
-  assert.throws(() => collectionAmounts({ states: [one], dueDate: localDate('2026-12-23'), settlement: false, amount: dec('350.01'), discount: ZERO, permiteDescapitalizacao: false, fields }, config), /BOL008/);
-  assert.throws(() => collectionAmounts({ states: [one], dueDate: localDate('2026-12-23'), settlement: false, amount: dec('100'), discount: dec('100'), permiteDescapitalizacao: false, fields }, config), /BOL009/);
-  assert.throws(() => collectionAmounts({ states: [one], dueDate: localDate('2026-12-23'), settlement: true, amount: null, discount: dec('350'), permiteDescapitalizacao: false, fields }, config), /PARC004/);
+  assert.throws(() => collectionAmounts({ states: [one], dueDate: localDate('2026-12-23'), settlement: false, amount: dec('350.01'), discount: ZERO, allowDecapitalization: false, fields }, config), /BOL008/);
+  assert.throws(() => collectionAmounts({ states: [one], dueDate: localDate('2026-12-23'), settlement: false, amount: dec('100'), discount: dec('100'), allowDecapitalization: false, fields }, config), /BOL009/);
+  assert.throws(() => collectionAmounts({ states: [one], dueDate: localDate('2026-12-23'), settlement: true, amount: null, discount: dec('350'), allowDecapitalization: false, fields }, config), /PARC004/);
 });
 
 test('a payment fills the installments in order; what cannot be placed is excess', () => {

@@ -1,7 +1,7 @@
 // How much a boleto or charge asks for. Pure.
 // - Settlement (`liquidacao: true`): Σ of each installment's balance updated to the due date (late
-//   charges, or the early reduction when permiteDescapitalizacao: charges-math), minus vlrDesconto.
-// - Otherwise the amount sent, which may not exceed that Σ, minus vlrDesconto.
+//   charges, or the early reduction when allowed: charges-math), minus the discount.
+// - Otherwise the amount sent, which may not exceed that Σ, minus the discount.
 // The discount is shared out over the installments in order, each keeping at least one centavo to
 // pay, so that paying the boleto posts one valid launch per installment.
 import type { LocalDate } from '../../../platform/dates.js';
@@ -24,10 +24,10 @@ export interface AmountInput {
   states: readonly InstallmentState[];
   dueDate: LocalDate;
   settlement: boolean;
-  /** vlrBoleto / vlrLiquidacao; null for a settlement. */
+  /** The amount sent for the boleto or charge; null for a settlement. */
   amount: Decimal | null;
   discount: Decimal;
-  permiteDescapitalizacao: boolean;
+  allowDecapitalization: boolean;
   fields: AmountFields;
 }
 
@@ -44,8 +44,8 @@ export interface CollectionAmounts {
 /** Balance of each installment at the due date; refusals name the installment's field. */
 function balancesAt(input: AmountInput, config: ChargesConfig): Decimal[] {
   return input.states.map((state, i) =>
-    withFieldNames({ nroParcela: input.fields.installments[i] ?? 'nroParcela', dtVencimento: input.fields.dueDate, vlrDesconto: input.fields.discount }, () =>
-      settlementAmount(state, { dueDate: input.dueDate, vlrDesconto: ZERO, permiteDescapitalizacao: input.permiteDescapitalizacao }, config),
+    withFieldNames({ installmentNumber: input.fields.installments[i] ?? 'nroParcela', dueDate: input.fields.dueDate, discount: input.fields.discount }, () =>
+      settlementAmount(state, { dueDate: input.dueDate, discount: ZERO, allowDecapitalization: input.allowDecapitalization }, config),
     ),
   );
 }

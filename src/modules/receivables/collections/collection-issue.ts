@@ -26,7 +26,7 @@ export interface CollectionOrder {
   settlement: boolean;
   amount: Decimal | null;
   discount: Decimal;
-  permiteDescapitalizacao: boolean;
+  allowDecapitalization: boolean;
   fields: { amount: string; discount: string; dueDate: string };
 }
 
@@ -56,7 +56,7 @@ async function prepare(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRo
       settlement: order.settlement,
       amount: order.amount,
       discount: order.discount,
-      permiteDescapitalizacao: order.permiteDescapitalizacao,
+      allowDecapitalization: order.allowDecapitalization,
       fields: { ...order.fields, installments: order.installmentFields },
     },
     deps.settings.charges,
@@ -79,7 +79,7 @@ function boletoRequest(schedule: ScheduleRow, order: CollectionOrder, common: Co
     expiresOn: order.dates.expiresOn,
     documentAmount: amounts.documentAmount,
     discount: amounts.discount,
-    permiteDescapitalizacao: order.permiteDescapitalizacao,
+    allowDecapitalization: order.allowDecapitalization,
     registrationMode: common.registrationMode,
     installments: order.installments.map((row, i) => ({ row, discount: amounts.shares[i]! })),
   };
@@ -130,7 +130,7 @@ export async function issueChargeOrder(tx: Executor, enqueue: Enqueue, deps: Rec
       expires_on: order.dates.expiresOn,
       amount: amounts.charged.toFixed(2),
       discount: amounts.discount.toFixed(2),
-      permite_descapitalizacao: order.permiteDescapitalizacao,
+      permite_descapitalizacao: order.allowDecapitalization,
       notify_customer: common.notifyCustomer,
       pix_txid: via.pix ? pix.txid : null,
       pix_emv: via.pix ? pix.emv : null,
@@ -150,6 +150,6 @@ export async function issueChargeOrder(tx: Executor, enqueue: Enqueue, deps: Rec
   }
   const boleto = await issueBoleto(tx, enqueue, deps.settings, boletoRequest(schedule, order, common, amounts, id), now, pix);
   // Online: registered now and event 8 sent from registerBoleto; offline: when the job runs.
-  await startRegistration(tx, enqueue, boleto, now);
+  await startRegistration(tx, enqueue, boleto, now, { charge, schedule, installmentNumbers: order.installments.map((i) => i.number).sort((a, b) => a - b) });
   return charge;
 }

@@ -49,7 +49,7 @@ export function readSingle(nroParcelas: readonly number[] | null, terms: Collect
         settlement,
         amount,
         discount: terms.discount ?? ZERO,
-        permiteDescapitalizacao: terms.allowDecapitalization ?? false,
+        allowDecapitalization: terms.allowDecapitalization ?? false,
         fields,
       };
     },
@@ -95,7 +95,7 @@ export function readMultiple(items: readonly MultipleItem[], prefix: string, ins
     settlement: true,
     amount: null,
     discount: item.discount ?? ZERO,
-    permiteDescapitalizacao: item.allowDecapitalization ?? false,
+    allowDecapitalization: item.allowDecapitalization ?? false,
     fields: { amount: `${at}.vlrDesconto`, discount: `${at}.vlrDesconto`, dueDate: `${at}.dtVencimento` },
   }));
 }

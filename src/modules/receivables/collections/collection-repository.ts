@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../../platform/db/pool.js';
 import { partnerNameById } from '../../partners/index.js';
-import { LIVE_BOLETO_STATUSES } from './boleto-status.js';
+import { BoletoStatus, LIVE_BOLETO_STATUSES } from './boleto-status.js';
 import type {
   ReceivableBoletoInstallmentsTable,
   ReceivableBoletosTable,
@@ -174,6 +174,22 @@ export async function setBoletoStatus(tx: Executor, boleto: BoletoRow, situacao:
     .executeTakeFirstOrThrow();
   if (!live) await tx.updateTable('receivable_boleto_installments').set({ live: false }).where('boleto_id', '=', boleto.id).execute();
   return updated;
+}
+
+/**
+ * A charge's cancellation is requested: the charge "cancelling" and its boleto, while live, "cancel
+ * pending", in ONE statement (issue 14: a locking select of the boleto and two updates before).
+ * Both stay live (they block new collections until the write-off job runs).
+ */
+export async function requestChargeCancellation(tx: Executor, charge: ChargeRow, now: Date): Promise<void> {
+  await sql`
+    with charge as (
+      update receivable_charges set status = 'cancelling', cancel_requested_at = ${now}
+      where id = ${charge.id} and partner_id = ${charge.partner_id}
+      returning id, partner_id)
+    update receivable_boletos b set registration_status = ${BoletoStatus.cancelPending}, cancel_requested_at = ${now}
+    from charge
+    where b.partner_id = charge.partner_id and b.charge_id = charge.id and b.registration_status = any(${[...LIVE_BOLETO_STATUSES]}::integer[])`.execute(tx);
 }
 
 export async function setChargeStatus(tx: Executor, charge: ChargeRow, status: ChargeRow['status'], changes: Partial<Pick<ChargeRow, 'cancel_requested_at' | 'cancelled_at' | 'paid_on' | 'amount_paid' | 'pix_emv' | 'pix_image' | 'pix_txid'>> = {}): Promise<ChargeRow> {

@@ -9,6 +9,7 @@ import { Problems } from '../../../platform/errors.js';
 import { ZERO, type Decimal } from '../../../platform/money.js';
 import { ChargesErrorCode } from '../schedule/charges-math/index.js';
 import { postLaunches, type LaunchItem } from './launch-post.js';
+import { MULTIPLE_PATHS, SINGLE_PATHS } from './launch-wire.js';
 import { installmentNotFound, ReceivablesErrorCode as C } from '../receivables-errors.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { lockOpenSchedule, type InstallmentRow, type ScheduleReference } from '../schedule/schedule-repository.js';
@@ -35,34 +36,34 @@ export interface AddLaunchesResult {
   paidOff: boolean;
 }
 
-/** Where each launch and its installment number sit in the request (refusals name them). */
+/** A launch's fields a refusal can name (LaunchInput's names). */
+export type LaunchField = 'installmentNumber' | 'amount' | 'discount' | 'paymentDate';
+
+/** Where the launches sit in the request (refusals name them; launch-wire.ts gives the wire paths). */
 export interface LaunchPaths {
+  /** The list of launches (refused when empty). */
   list: string;
-  item(i: number): string;
-  nroParcela(i: number): string;
+  /** The path of each field of launch `i`. */
+  item(i: number): Readonly<Record<LaunchField, string>>;
+  /** Where launch `i`'s installment number is refused (missing, repeated, not in the schedule). */
+  installmentNumber(i: number): string;
 }
 
-export const MULTIPLE_PATHS: LaunchPaths = {
-  list: 'dtoLancamentoParcelas',
-  item: (i) => `dtoLancamentoParcelas[${i}]`,
-  nroParcela: (i) => `dtoLancamentoParcelas[${i}].nroParcela`,
-};
-
 interface ReadItem {
-  nroParcela: number;
-  dtPagamento: LocalDate;
+  installmentNumber: number;
+  paymentDate: LocalDate;
   item: LaunchInput;
-  at: string;
-  nroParcelaAt: string;
+  fields: Readonly<Record<LaunchField, string>>;
+  installmentNumberAt: string;
 }
 
 function readPaymentDate(item: LaunchInput, at: string, today: LocalDate, disbursedOn: LocalDate, problems: Problems): LocalDate | null {
   const raw = item.paymentDate?.trim() ?? '';
-  if (raw === '') return (problems.add(C.launchFieldMissing, 'dtPagamento deve ser informada', `${at}.dtPagamento`), null);
+  if (raw === '') return (problems.add(C.launchFieldMissing, 'dtPagamento deve ser informada', at), null);
   const date = calendarDateOf(raw);
-  if (date === null) return (problems.add(C.invalidDate, 'Data inválida', `${at}.dtPagamento`), null);
-  if (compareDates(date, today) > 0) problems.add(C.paymentDateInFuture, `Data de pagamento (${date}) não pode ser posterior à data atual (${today})`, `${at}.dtPagamento`);
-  if (compareDates(date, disbursedOn) < 0) problems.add(C.paymentDateBeforeDisbursement, `Data de pagamento (${date}) não pode ser anterior à liberação (${disbursedOn})`, `${at}.dtPagamento`);
+  if (date === null) return (problems.add(C.invalidDate, 'Data inválida', at), null);
+  if (compareDates(date, today) > 0) problems.add(C.paymentDateInFuture, `Data de pagamento (${date}) não pode ser posterior à data atual (${today})`, at);
+  if (compareDates(date, disbursedOn) < 0) problems.add(C.paymentDateBeforeDisbursement, `Data de pagamento (${date}) não pode ser anterior à liberação (${disbursedOn})`, at);
   return date;
 }
 
@@ -70,32 +71,32 @@ function readItems(items: readonly LaunchInput[], today: LocalDate, disbursedOn:
   const problems = new Problems();
   if (items.length === 0) problems.add(C.launchesMissing, 'Informe ao menos um lançamento', paths.list);
   const read = items.flatMap((item, i) => {
-    const at = paths.item(i);
-    const nroParcelaAt = paths.nroParcela(i);
+    const fields = paths.item(i);
+    const installmentNumberAt = paths.installmentNumber(i);
     const n = item.installmentNumber;
-    if (n === null || n === undefined) problems.add(C.launchFieldMissing, 'nroParcela deve ser informado', nroParcelaAt);
-    else if (items.findIndex((other) => other.installmentNumber === n) !== i) problems.add(C.installmentRepeated, `Parcela ${n} informada mais de uma vez`, nroParcelaAt);
-    if (item.amount === null) problems.add(ChargesErrorCode.amountMissing, 'Valor deve ser informado', `${at}.vlrPagamento`);
-    const date = readPaymentDate(item, at, today, disbursedOn, problems);
-    return n === null || n === undefined || date === null ? [] : [{ nroParcela: n, dtPagamento: date, item, at, nroParcelaAt }];
+    if (n === null || n === undefined) problems.add(C.launchFieldMissing, 'nroParcela deve ser informado', installmentNumberAt);
+    else if (items.findIndex((other) => other.installmentNumber === n) !== i) problems.add(C.installmentRepeated, `Parcela ${n} informada mais de uma vez`, installmentNumberAt);
+    if (item.amount === null) problems.add(ChargesErrorCode.amountMissing, 'Valor deve ser informado', fields.amount);
+    const date = readPaymentDate(item, fields.paymentDate, today, disbursedOn, problems);
+    return n === null || n === undefined || date === null ? [] : [{ installmentNumber: n, paymentDate: date, item, fields, installmentNumberAt }];
   });
   problems.throwIfAny();
   return read;
 }
 
 function toLaunch(read: ReadItem, installments: readonly InstallmentRow[]): LaunchItem {
-  const installment = installments.find((row) => row.number === read.nroParcela);
-  if (installment === undefined) throw installmentNotFound(read.nroParcela, read.nroParcelaAt);
+  const installment = installments.find((row) => row.number === read.installmentNumber);
+  if (installment === undefined) throw installmentNotFound(read.installmentNumber, read.installmentNumberAt);
   return {
     installment,
     payment: {
-      dtPagamento: read.dtPagamento,
-      vlrPagamento: read.item.amount!,
-      vlrDesconto: read.item.discount ?? ZERO,
-      permiteDescapitalizacao: read.item.allowDecapitalization ?? false,
+      paymentDate: read.paymentDate,
+      amount: read.item.amount!,
+      discount: read.item.discount ?? ZERO,
+      allowDecapitalization: read.item.allowDecapitalization ?? false,
     },
     description: read.item.description?.trim() || null,
-    fieldPrefix: read.at,
+    fieldPaths: read.fields,
   };
 }
 
@@ -122,10 +123,8 @@ function launchesCommand(name: string, paths: LaunchPaths, deps: ReceivablesDeps
   };
 }
 
-/** IncluirLancamentoMultiplasParcelas: refusals name `dtoLancamentoParcelas[i]`. */
+/** IncluirLancamentoMultiplasParcelas: refusals name the items of the list. */
 export const addInstallmentLaunches = (deps: ReceivablesDeps) => launchesCommand('launches.add', MULTIPLE_PATHS, deps);
-
-const SINGLE_PATHS: LaunchPaths = { list: 'dtoLancamentoParcela', item: () => 'dtoLancamentoParcela', nroParcela: () => 'dto.nroParcela' };
 
 /** IncluirLancamentoParcela: one launch; refusals name the fields of its own body. */
 export const addInstallmentLaunch = (deps: ReceivablesDeps) => launchesCommand('launch.add', SINGLE_PATHS, deps);

@@ -1,16 +1,16 @@
 // Posting payment launches on a locked, open schedule: each item applied in order on the
 // installment's balance updated to its date (charges-math applyPayment), one row per launch entry,
 // the installments' new state, one event 3 per launch, and when nothing is owed any more the schedule is paid
-// off (its other open boletos and charges closed, situacaoAgenda 1, event 7, the proposal told). All in the caller's transaction: every item
+// off (its other open boletos and charges closed, its status paidOff, event 7, the proposal told). All in the caller's transaction: every item
 // commits or none.
 import type { Enqueue } from '../../../platform/commands.js';
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../../platform/db/pool.js';
 import { compareDates, type LocalDate } from '../../../platform/dates.js';
-import { dec, sum, ZERO } from '../../../platform/money.js';
 import { emitCallback, EventType, installmentLaunchEvent } from '../../callbacks/index.js';
 import { applyPayment, isSettled, type InstallmentState, type LaunchResult, type PaymentInput } from '../schedule/charges-math/index.js';
-import { withFieldPrefix } from '../receivables-errors.js';
+import { withFieldNames } from '../receivables-errors.js';
+import { launchEventBlock } from './launch-wire.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { enqueueScheduleEvent, proposalRefOf } from '../schedule-events.js';
 import { boletoById } from '../collections/collection-repository.js';
@@ -21,8 +21,8 @@ export interface LaunchItem {
   installment: InstallmentRow;
   payment: PaymentInput;
   description: string | null;
-  /** JSON path of the item in the request (refusals point into it). */
-  fieldPrefix: string;
+  /** The request's path of each field a refusal of the arithmetic names (`amount`, `discount`, `paymentDate`, `installmentNumber`). */
+  fieldPaths: Readonly<Record<string, string>>;
 }
 
 export interface LaunchSource {
@@ -46,23 +46,23 @@ function launchRow(schedule: ScheduleRow, groupId: string, item: LaunchItem, res
     schedule_id: schedule.id,
     installment_id: item.installment.id,
     installment_number: item.installment.number,
-    permite_descapitalizacao: item.payment.permiteDescapitalizacao,
+    permite_descapitalizacao: item.payment.allowDecapitalization,
     via_boleto: source.viaBoleto,
     boleto_id: source.boletoId,
     charge_id: source.chargeId,
-    dt_vencimento: l.dtVencimento,
-    dt_lancamento: l.dtLancamento,
-    vlr_parcela: l.vlrParcela.toFixed(2),
-    vlr_multa: l.vlrMulta.toFixed(2),
-    vlr_juros: l.vlrJuros.toFixed(2),
-    vlr_mora: l.vlrMora.toFixed(2),
-    vlr_iof: l.vlrIOF.toFixed(2),
-    vlr_tarifas: l.vlrTarifas.toFixed(2),
-    vlr_abatimento: l.vlrAbatimento.toFixed(2),
-    vlr_parcela_atualizado: l.vlrParcelaAtualizado.toFixed(2),
-    vlr_pagamento: l.vlrPagamento.toFixed(2),
-    vlr_saldo_parcela: l.vlrSaldoParcela.toFixed(2),
-    vlr_desconto: l.vlrDesconto.toFixed(2),
+    dt_vencimento: l.dueDate,
+    dt_lancamento: l.launchDate,
+    vlr_parcela: l.grossBalance.toFixed(2),
+    vlr_multa: l.fine.toFixed(2),
+    vlr_juros: l.contractInterest.toFixed(2),
+    vlr_mora: l.lateInterest.toFixed(2),
+    vlr_iof: l.iof.toFixed(2),
+    vlr_tarifas: l.fees.toFixed(2),
+    vlr_abatimento: l.abatement.toFixed(2),
+    vlr_parcela_atualizado: l.updatedBalance.toFixed(2),
+    vlr_pagamento: l.payment.toFixed(2),
+    vlr_saldo_parcela: l.remainingBalance.toFixed(2),
+    vlr_desconto: l.discount.toFixed(2),
     informar_fundo: false,
     descricao: item.description,
     created_at: now,
@@ -77,7 +77,7 @@ export async function postLaunches(tx: Executor, enqueue: Enqueue, deps: Pick<Re
   const results = items.map((item) => {
     const before = states.get(item.installment.id);
     if (before === undefined) throw new Error(`assertion: installment ${item.installment.id} not in this schedule`);
-    const result = withFieldPrefix(item.fieldPrefix, () => applyPayment(before, item.payment, deps.settings.charges));
+    const result = withFieldNames(item.fieldPaths, () => applyPayment(before, item.payment, deps.settings.charges));
     states.set(item.installment.id, result.next);
     return result;
   });
@@ -86,7 +86,7 @@ export async function postLaunches(tx: Executor, enqueue: Enqueue, deps: Pick<Re
   for (const row of installments) {
     const touched = items.filter((item) => item.installment.id === row.id);
     const last = touched[touched.length - 1];
-    if (last !== undefined) await saveInstallmentState(tx, row, states.get(row.id)!, last.payment.dtPagamento);
+    if (last !== undefined) await saveInstallmentState(tx, row, states.get(row.id)!, last.payment.paymentDate);
   }
   await enqueueLaunchEvents(tx, enqueue, schedule, items, results, source, now);
   const paidOff = [...states.values()].every(isSettled);
@@ -99,24 +99,7 @@ async function enqueueLaunchEvents(tx: Executor, enqueue: Enqueue, schedule: Sch
   const boleto = source.boletoId === null ? undefined : await boletoById(tx, schedule.partner_id, source.boletoId);
   if (source.boletoId !== null && boleto === undefined) throw new Error(`assertion: boleto ${source.boletoId} of a launch not found`);
   for (const [i, item] of items.entries()) {
-    const { launch, next } = results[i]!;
-    const event = installmentLaunchEvent(proposalRefOf(schedule), now, {
-      nroParcela: item.installment.number,
-      vlrOriginalParcela: dec(item.installment.amount),
-      vlrSaldo: launch.vlrParcela,
-      parcelaLiquidada: isSettled(next),
-      vlrEncargos: sum([launch.vlrMulta, launch.vlrJuros, launch.vlrMora, launch.vlrIOF, launch.vlrTarifas]),
-      vlrAbatimento: launch.vlrAbatimento,
-      vlrPagamento: launch.vlrPagamento,
-      vlrDesconto: launch.vlrDesconto,
-      vlrSaldoAtual: launch.vlrSaldoParcela,
-      // A payment above the balance is refused (PARC rules), so nothing is ever left over.
-      vlrExcedente: ZERO,
-      dtVencimento: launch.dtVencimento,
-      // No operation moves a due date yet (event 4 is reserved): the current one is the original.
-      dtVencimentoAtual: launch.dtVencimento,
-      boleto: boleto === undefined ? null : { nroBoleto: boleto.numero, liquidacao: boleto.settlement },
-    });
+    const event = installmentLaunchEvent(proposalRefOf(schedule), now, launchEventBlock(item.installment, results[i]!, boleto));
     emitCallback(enqueue, schedule.partner_id, event);
   }
 }
@@ -124,7 +107,7 @@ async function enqueueLaunchEvents(tx: Executor, enqueue: Enqueue, schedule: Sch
 /**
  * Every installment settled: the other boletos and charges still open are closed (nothing is owed:
  * events 9/6, provider charges removed, registered boletos written off at the bank; decision S26),
- * situacaoAgenda 1 dated by the last payment, event 7, the proposal told.
+ * the schedule paidOff dated by the last payment, event 7, the proposal told.
  */
 async function payOff(tx: Executor, enqueue: Enqueue, deps: Pick<ReceivablesDeps, 'proposals'>, schedule: ScheduleRow, source: LaunchSource, now: Date): Promise<void> {
   await cancelLiveCollections(tx, enqueue, schedule, now, { boletoId: source.boletoId, chargeId: source.chargeId });

@@ -45,7 +45,7 @@ const clockAt = (date: LocalDate) => fixedClock(`${date}T15:00:00Z`);
 async function balance(proposalId: string, date: LocalDate, permite: boolean): Promise<Decimal> {
   const input = { schedule: { proposalId }, installmentNumbers: [1], calculationDate: date, allowDecapitalization: permite };
   const r = await getInstallments(deps)(database.db, input, actor, { clock: clockAt(date), requestId: 'property', log: { warn: () => undefined } });
-  return dec(r.installments[0]!.calculado.vlrSaldoAtualizado);
+  return dec(r.installments[0]!.amounts.updatedBalance);
 }
 
 const stepArb = fc.record({

@@ -11,6 +11,7 @@ import { BoletoStatus, registrationView } from '../collections/boleto-status.js'
 import { boletoById, boletoByNumber, boletoInstallments, boletoOfCharge, chargeByCode, chargeById, chargeInstallments, setBoletoStatus, setChargeStatus, type BoletoRow, type ChargeRow } from '../collections/collection-repository.js';
 import { postLaunches, type LaunchSource } from './launch-post.js';
 import { allocatePayment } from './payment-allocation.js';
+import { launchFieldPaths } from './launch-wire.js';
 import { ReceivablesErrorCode as C, scheduleNotOpen } from '../receivables-errors.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { installmentsOf, monthlyRateOf, scheduleById, scheduleStatusText, ScheduleStatus, stateOf, type ScheduleRow } from '../schedule/schedule-repository.js';
@@ -69,9 +70,9 @@ async function settle(tx: Executor, enqueue: Enqueue, deps: PayDeps, collected: 
   }
   const items = allocation.parts.map((part) => ({
     installment: rows[part.index]!,
-    payment: { dtPagamento: date, vlrPagamento: part.payment, vlrDesconto: part.discount, permiteDescapitalizacao: collected.permite },
+    payment: { paymentDate: date, amount: part.payment, discount: part.discount, allowDecapitalization: collected.permite },
     description: collected.description,
-    fieldPrefix: 'pagamento',
+    fieldPaths: launchFieldPaths('pagamento'),
   }));
   if (items.length === 0) return { ...receipt, excess: amount };
   const posted = await postLaunches(tx, enqueue, deps, schedule, installments, items, collected.source, now);
@@ -117,16 +118,19 @@ export async function settleReported(tx: Executor, enqueue: Enqueue, deps: PayDe
   return receipt;
 }
 
-/** A boleto paid at the bank (by its numeroBoleto). */
-export async function payBoleto(db: Executor, enqueue: Enqueue, clock: Clock, deps: PayDeps, numero: number, input: PaymentInput): Promise<PaymentReceipt> {
+/**
+ * A boleto paid at the bank (by its number). A refusal names the command's input field
+ * (`boletoNumber`, like `amount` and `at`): each face shows it as its own argument.
+ */
+export async function payBoleto(db: Executor, enqueue: Enqueue, clock: Clock, deps: PayDeps, boletoNumber: number, input: PaymentInput): Promise<PaymentReceipt> {
   return inTransaction(db, async (tx) => {
     const now = clock.now();
-    const found = await boletoByNumber(tx, numero);
-    if (found === undefined) throw businessError(C.collectionNotFound, `Boleto nº ${numero} não encontrado`, 'numero');
+    const found = await boletoByNumber(tx, boletoNumber);
+    if (found === undefined) throw businessError(C.collectionNotFound, `Boleto nº ${boletoNumber} não encontrado`, 'boletoNumber');
     const schedule = await scheduleById(tx, found.partner_id, found.schedule_id, true);
     const charge = found.charge_id === null ? null : ((await chargeById(tx, found.partner_id, found.charge_id, true)) ?? null);
     const boleto = (await boletoById(tx, found.partner_id, found.id, true))!;
-    refuseUnpayable(`Boleto nº ${numero}`, boleto.registration_status === BoletoStatus.registered, registrationView(boleto.registration_status).descricaoBoletoRegistro);
+    refuseUnpayable(`Boleto nº ${boletoNumber}`, boleto.registration_status === BoletoStatus.registered, registrationView(boleto.registration_status).descricaoBoletoRegistro);
     const collected = await boletoCollected(tx, schedule, boleto, charge);
     const amount = input.amount ?? dec(boleto.amount);
     const { excess: _none, ...receipt } = await settle(tx, enqueue, deps, collected, amount, paymentDate(input, now, collected), now);
@@ -135,15 +139,15 @@ export async function payBoleto(db: Executor, enqueue: Enqueue, clock: Clock, de
   });
 }
 
-/** A Pix charge paid (by its codigoLiquidacao). */
-export async function payCharge(db: Executor, enqueue: Enqueue, clock: Clock, deps: PayDeps, codigoLiquidacao: string, input: PaymentInput): Promise<PaymentReceipt> {
+/** A Pix charge paid (by its code). A refusal names the command's input field (`code`). */
+export async function payCharge(db: Executor, enqueue: Enqueue, clock: Clock, deps: PayDeps, code: string, input: PaymentInput): Promise<PaymentReceipt> {
   return inTransaction(db, async (tx) => {
     const now = clock.now();
-    const found = await chargeByCode(tx, codigoLiquidacao.toLowerCase());
-    if (found === undefined) throw businessError(C.collectionNotFound, `Cobrança ${codigoLiquidacao} não encontrada`, 'codigoLiquidacao');
+    const found = await chargeByCode(tx, code.toLowerCase());
+    if (found === undefined) throw businessError(C.collectionNotFound, `Cobrança ${code} não encontrada`, 'code');
     const schedule = await scheduleById(tx, found.partner_id, found.schedule_id, true);
     const charge = (await chargeById(tx, found.partner_id, found.id, true))!;
-    if (!charge.via_pix) throw businessError(C.chargeWithoutPix, `Cobrança ${charge.id} não tem Pix`, 'codigoLiquidacao');
+    if (!charge.via_pix) throw businessError(C.chargeWithoutPix, `Cobrança ${charge.id} não tem Pix`, 'code');
     refuseUnpayable(`Cobrança ${charge.id}`, charge.status === 'active', charge.status);
     const boleto = (await boletoOfCharge(tx, charge.partner_id, charge.id, true)) ?? null;
     // The Pix of a hybrid boleto exists at the bank once the boleto is registered.

@@ -24,14 +24,14 @@ export interface Allocation {
   excess: Decimal;
 }
 
-export function allocatePayment(covered: readonly CoveredInstallment[], amount: Decimal, date: LocalDate, permiteDescapitalizacao: boolean, config: ChargesConfig): Allocation {
+export function allocatePayment(covered: readonly CoveredInstallment[], amount: Decimal, date: LocalDate, allowDecapitalization: boolean, config: ChargesConfig): Allocation {
   if (!amount.isPositive() || amount.isZero()) throw new Error('assertion: a payment is positive');
   let rest = amount;
   const parts: AllocatedPayment[] = [];
   covered.forEach((c, index) => {
     // Paid meanwhile by another launch, or nothing left to place: skip.
     if (rest.isZero() || c.state.cancelled || isSettled(c.state)) return;
-    const net = updateBalance(c.state, date, permiteDescapitalizacao, config, 'dtPagamento').net;
+    const net = updateBalance(c.state, date, allowDecapitalization, config, 'dtPagamento').net;
     const discount = Decimal.min(c.discount, net.minus('0.01')) as Decimal;
     const usable = Decimal.max(ZERO, discount) as Decimal;
     const payment = Decimal.min(rest, net.minus(usable)) as Decimal;

@@ -4,8 +4,21 @@ import { defineQueryRoute } from '../../../platform/http/route.js';
 import { scheduleReference } from '../receivables-blocks.js';
 import { scheduleAnswers } from './schedule-repository.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
+import type { RecalculatedAmounts } from './charges-math/index.js';
 import { getInstallments } from './get-installments.js';
 import { spec } from './get-installments.schema.js';
+
+/** The interface's `calculado` block, in its field order. */
+function calculadoView(a: RecalculatedAmounts) {
+  return {
+    vlrMulta: a.charges.fine,
+    vlrMora: a.charges.lateInterest,
+    vlrJurosContrato: a.charges.contractInterest,
+    vlrEncargos: a.charges.total,
+    vlrAbatimento: a.abatement,
+    vlrSaldoAtualizado: a.updatedBalance,
+  };
+}
 
 export const route = (deps: ReceivablesDeps) =>
   defineQueryRoute(spec, {
@@ -19,6 +32,6 @@ export const route = (deps: ReceivablesDeps) =>
     query: getInstallments(deps),
     view: (result) => ({
       dtCalculo: dateToWire(result.calculationDate),
-      parcelas: result.installments.map((i) => ({ nroParcela: i.nroParcela, dtVencimentoAtual: dateToWire(i.dtVencimentoAtual), calculado: i.calculado })),
+      parcelas: result.installments.map((i) => ({ nroParcela: i.number, dtVencimentoAtual: dateToWire(i.currentDueDate), calculado: calculadoView(i.amounts) })),
     }),
   });

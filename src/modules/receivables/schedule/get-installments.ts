@@ -6,9 +6,8 @@ import type { Db } from '../../../platform/db/pool.js';
 import { brazilDateAt, calendarDateOf, type LocalDate } from '../../../platform/dates.js';
 import { validationError } from '../../../platform/errors.js';
 import type { Query, QueryContext } from '../../../platform/http/route.js';
-import { ZERO } from '../../../platform/money.js';
-import { graceDate, recalculateInstallment, type Calculado, type RecalculatedInstallment } from './charges-math/index.js';
-import { ReceivablesErrorCode as C, withFieldPrefix } from '../receivables-errors.js';
+import { graceDate, recalculateInstallment, ZERO_AMOUNTS, type RecalculatedInstallment } from './charges-math/index.js';
+import { ReceivablesErrorCode as C, withFieldNames } from '../receivables-errors.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { monthlyRateOf, namedInstallments, requireSchedule, stateOf, type ScheduleReference } from './schedule-repository.js';
 
@@ -27,7 +26,8 @@ export interface InstallmentsResult {
   installments: RecalculatedInstallment[];
 }
 
-const CANCELLED: Calculado = { vlrMulta: ZERO, vlrMora: ZERO, vlrJurosContrato: ZERO, vlrEncargos: ZERO, vlrAbatimento: ZERO, vlrSaldoAtualizado: ZERO };
+/** The request's path of each field the arithmetic's refusals name. */
+const CALCULATION_PATHS = { calculationDate: 'dtoConsultaParcelas.dtCalculo' } as const;
 
 /**
  * A paid or cancelled installment answers zeros. Errors (400): AGD001, AGD002, AGD004, BOL010
@@ -37,14 +37,14 @@ export function getInstallments(deps: ReceivablesDeps): Query<InstallmentsInput,
   return async (db: Db, input: InstallmentsInput, actor: Actor, context: QueryContext) => {
     const raw = input.calculationDate?.trim() ?? '';
     const calculationDate = raw === '' ? brazilDateAt(context.clock.now()) : calendarDateOf(raw);
-    if (calculationDate === null) throw validationError(C.invalidDate, 'Data inválida', 'dtoConsultaParcelas.dtCalculo');
+    if (calculationDate === null) throw validationError(C.invalidDate, 'Data inválida', CALCULATION_PATHS.calculationDate);
     const schedule = await requireSchedule(db, actor.id, input.schedule);
     const rate = monthlyRateOf(schedule);
     const picked = await namedInstallments(db, schedule, input.installmentNumbers, 'dto.nroParcelas');
     const installments = picked.map((row): RecalculatedInstallment => {
       const state = stateOf(row, rate);
-      if (state.cancelled) return { nroParcela: row.number, dtVencimentoAtual: graceDate(state), calculado: CANCELLED };
-      return withFieldPrefix('dtoConsultaParcelas', () => recalculateInstallment(state, calculationDate, input.allowDecapitalization, deps.settings.charges));
+      if (state.cancelled) return { number: row.number, currentDueDate: graceDate(state), amounts: ZERO_AMOUNTS };
+      return withFieldNames(CALCULATION_PATHS, () => recalculateInstallment(state, calculationDate, input.allowDecapitalization, deps.settings.charges));
     });
     return { calculationDate, installments };
   };

@@ -55,7 +55,7 @@ export interface ScheduleDetails {
 function currentBalance(state: InstallmentState, today: LocalDate, config: ChargesConfig): Decimal {
   if (state.cancelled || isSettled(state)) return ZERO;
   const at = state.lastLaunchDate !== null && compareDates(state.lastLaunchDate, today) > 0 ? state.lastLaunchDate : today;
-  return recalculateInstallment(state, at, false, config).calculado.vlrSaldoAtualizado;
+  return recalculateInstallment(state, at, false, config).amounts.updatedBalance;
 }
 
 /** Rows by installment id; an installment's rows in the order given (number, creation). */

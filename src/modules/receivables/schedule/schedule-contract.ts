@@ -56,21 +56,24 @@ export interface ScheduleClosing {
   description: string;
 }
 
+/** The schedule as Proposta/Consultar's `agenda` block summarizes it (proposal-view.ts maps the wire). */
 export interface ScheduleSummary {
-  situacaoAgenda: number;
-  descricaoSituacaoAgenda: string;
-  qtdeParcelas: number;
-  qtdeParcelasPagas: number;
-  vlrTotalPago: Decimal;
-  vlrSaldoDevedor: Decimal;
-  dtLiquidacao: LocalDate | null;
+  /** ScheduleStatus. */
+  status: number;
+  statusText: string;
+  installmentCount: number;
+  paidInstallmentCount: number;
+  totalPaid: Decimal;
+  /** Face value still owed (principal + unpaid charges), without charges accrued since; 0 unless open. */
+  outstandingBalance: Decimal;
+  paidOffOn: LocalDate | null;
 }
 
 /** Opens the schedule of a disbursed proposal and enqueues event 0 (schedule created) with the command's `enqueue`. */
 export type OpenSchedule = (tx: Executor, enqueue: Enqueue, opening: ScheduleOpening, now: Date) => Promise<void>;
 
 /**
- * Cancels the schedule (situacaoAgenda 0), cancels its live boletos/charges, enqueues event 1,
+ * Cancels the schedule (status cancelled, 0), cancels its live boletos/charges, enqueues event 1,
  * and when refundAmount > 0 issues a boleto for it; returns that boleto's id (uuid) or null.
  */
 export type CancelSchedule = (tx: Executor, enqueue: Enqueue, closing: ScheduleClosing, now: Date) => Promise<{ refundBoletoId: string | null }>;

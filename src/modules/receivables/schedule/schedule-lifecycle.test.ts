@@ -84,8 +84,8 @@ describe('summarizeSchedule', () => {
     const opening = await openSampleSchedule(database.db, partnerId, NOW);
     const summary = await summarizeSchedule(database.db, partnerId, opening.proposalId);
     assert.deepEqual(
-      { ...summary, vlrTotalPago: summary?.vlrTotalPago.toFixed(2), vlrSaldoDevedor: summary?.vlrSaldoDevedor.toFixed(2) },
-      { situacaoAgenda: 2, descricaoSituacaoAgenda: 'Em aberto', qtdeParcelas: 3, qtdeParcelasPagas: 0, vlrTotalPago: '0.00', vlrSaldoDevedor: '1050.00', dtLiquidacao: null },
+      { ...summary, totalPaid: summary?.totalPaid.toFixed(2), outstandingBalance: summary?.outstandingBalance.toFixed(2) },
+      { status: 2, statusText: 'Em aberto', installmentCount: 3, paidInstallmentCount: 0, totalPaid: '0.00', outstandingBalance: '1050.00', paidOffOn: null },
     );
   });
 });
@@ -102,7 +102,7 @@ describe('cancelSchedule', () => {
         tx,
         enqueue,
         sandboxSettings(),
-        { schedule, purpose: 'installments', chargeId: null, settlement: false, description: 'Parcela 1', notifyCustomer: false, dueDate: localDate('2026-12-23'), expiresOn: localDate('2026-12-23'), documentAmount: dec('350'), discount: ZERO, permiteDescapitalizacao: false, registrationMode: 1, installments: [{ row: first!, discount: ZERO }] },
+        { schedule, purpose: 'installments', chargeId: null, settlement: false, description: 'Parcela 1', notifyCustomer: false, dueDate: localDate('2026-12-23'), expiresOn: localDate('2026-12-23'), documentAmount: dec('350'), discount: ZERO, allowDecapitalization: false, registrationMode: 1, installments: [{ row: first!, discount: ZERO }] },
         NOW,
       );
       return startRegistration(tx, enqueue, boleto, NOW);
@@ -122,9 +122,9 @@ describe('cancelSchedule', () => {
     assert.equal(boletos[1]!.due_date, '2026-11-30');
     assert.deepEqual((await events(opening.proposalId)).map((e) => e.event_type), [0, 5, 6, 1]);
     const summary = await summarizeSchedule(database.db, partnerId, opening.proposalId);
-    assert.equal(summary?.situacaoAgenda, 0);
-    assert.equal(summary?.descricaoSituacaoAgenda, 'Cancelada');
-    assert.equal(summary?.vlrSaldoDevedor.toFixed(2), '0.00');
+    assert.equal(summary?.status, 0);
+    assert.equal(summary?.statusText, 'Cancelada');
+    assert.equal(summary?.outstandingBalance.toFixed(2), '0.00');
     const rows = await installmentsOf(database.db, schedule);
     assert.ok(rows.every((r) => r.cancelled));
   });

@@ -56,7 +56,7 @@ export const openSchedule: OpenSchedule = async (tx, enqueue, opening, now) => {
     .executeTakeFirstOrThrow();
   const rows = opening.installments.map((p) => {
     // newInstallmentState asserts the amount and the contract rate.
-    const state = newInstallmentState({ nroParcela: p.number, dueDate: p.dueDate, amount: p.amount, contractMonthlyRate: opening.monthlyRate });
+    const state = newInstallmentState({ number: p.number, dueDate: p.dueDate, amount: p.amount, contractMonthlyRate: opening.monthlyRate });
     return {
       id: randomUUID(),
       schedule_id: scheduleId,
@@ -117,7 +117,7 @@ async function cancelSchedule(tx: Executor, enqueue: Enqueue, closing: ScheduleC
       expiresOn: dueDate,
       documentAmount: refund,
       discount: ZERO,
-      permiteDescapitalizacao: false,
+      allowDecapitalization: false,
       registrationMode: 1,
       installments: [],
     },
@@ -134,13 +134,13 @@ export const summarizeSchedule: SummarizeSchedule = async (db, partnerId, propos
   const states = (await installmentsOf(db, schedule)).map((row) => stateOf(row, rate));
   const open = schedule.situacao === ScheduleStatus.open;
   return {
-    situacaoAgenda: schedule.situacao,
-    descricaoSituacaoAgenda: scheduleStatusText(schedule.situacao),
-    qtdeParcelas: states.length,
-    qtdeParcelasPagas: states.filter(isSettled).length,
-    vlrTotalPago: sum(states.map((s) => s.totalPaid)),
+    status: schedule.situacao,
+    statusText: scheduleStatusText(schedule.situacao),
+    installmentCount: states.length,
+    paidInstallmentCount: states.filter(isSettled).length,
+    totalPaid: sum(states.map((s) => s.totalPaid)),
     // Face value still owed (principal + unpaid charges), without charges accrued since.
-    vlrSaldoDevedor: open ? sum(states.map(outstanding)) : ZERO,
-    dtLiquidacao: schedule.paid_off_on === null ? null : localDate(schedule.paid_off_on),
+    outstandingBalance: open ? sum(states.map(outstanding)) : ZERO,
+    paidOffOn: schedule.paid_off_on === null ? null : localDate(schedule.paid_off_on),
   };
 };

@@ -138,7 +138,7 @@ export function monthlyRateOf(schedule: ScheduleRow): Decimal {
 /** The money state of an installment as the arithmetic of charges-math sees it. */
 export function stateOf(row: InstallmentRow, contractMonthlyRate: Decimal): InstallmentState {
   return {
-    nroParcela: row.number,
+    number: row.number,
     dueDate: row.due_date as LocalDate,
     originalAmount: dec(row.amount),
     contractMonthlyRate,

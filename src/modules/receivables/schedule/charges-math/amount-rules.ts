@@ -42,6 +42,6 @@ export function checkPaymentWithinBalance(payment: Decimal, discount: Decimal, b
 
 /** Only an open (possibly partially paid or overdue) installment takes launches or boletos. */
 export function checkInstallmentOpen(state: InstallmentState): void {
-  if (state.cancelled) throw installmentCancelled(state.nroParcela);
-  if (isSettled(state)) throw installmentAlreadyPaid(state.nroParcela);
+  if (state.cancelled) throw installmentCancelled(state.number);
+  if (isSettled(state)) throw installmentAlreadyPaid(state.number);
 }

@@ -16,7 +16,7 @@ import {
 
 export interface UpdatedBalance {
   readonly date: LocalDate;
-  /** dtVencimentoAtual: the due date moved to a business day. */
+  /** The current due date: the due date moved to a business day. */
   readonly graceDate: LocalDate;
   readonly late: boolean;
   /** Whether the early-payment reduction applies (before the due date and allowed). */
@@ -30,9 +30,9 @@ export interface UpdatedBalance {
   readonly presentValueFactor: Decimal;
   /** Early-payment reduction: principal − present value of the principal. */
   readonly abatement: Decimal;
-  /** principal + charges (launch `vlrParcela`). */
+  /** principal + charges (the launch's grossBalance). */
   readonly gross: Decimal;
-  /** gross − abatement (launch `vlrParcelaAtualizado`, recalculation `vlrSaldoAtualizado`). */
+  /** gross − abatement (the launch's and the recalculation's updatedBalance). */
   readonly net: Decimal;
 }
 
@@ -81,22 +81,23 @@ export function assertNotBeforeLastLaunch(state: InstallmentState, date: LocalDa
  * The installment's balance updated to `date`.
  * - Late (after the grace date): fine once, late interest and contract interest for the days
  *   since the charges were last assessed, all on the principal.
- * - Early (before the due date) with `permiteDescapitalizacao`: the principal brought to
+ * - Early (before the due date) with `allowDecapitalization`: the principal brought to
  *   present value at the contract rate, PV = principal / (1 + i)^(days / 30) (CDC art. 52 §2).
  * - Otherwise (on time, within grace, or early without the reduction): the principal as is.
- * `dateField` names the request field blamed if `date` precedes the last launch.
+ * `dateField` names the field blamed if `date` precedes the last launch (the callers map it to
+ * their request's path).
  */
 export function updateBalance(
   state: InstallmentState,
   date: LocalDate,
-  permiteDescapitalizacao: boolean,
+  allowDecapitalization: boolean,
   config: ChargesConfig,
-  dateField = 'dtCalculo',
+  dateField = 'calculationDate',
 ): UpdatedBalance {
   assertNotBeforeLastLaunch(state, date, dateField);
   const owesPrincipal = state.principal.greaterThan(ZERO);
   const late = owesPrincipal && isLateAt(state, date);
-  const early = owesPrincipal && permiteDescapitalizacao && compareDates(date, state.dueDate) < 0;
+  const early = owesPrincipal && allowDecapitalization && compareDates(date, state.dueDate) < 0;
   const newCharges = late ? lateCharges(state, date, config) : NO_CHARGES;
   const charges = addCharges(state.unpaidCharges, newCharges);
   if (early && !chargesTotal(charges).isZero()) throw new Error('assertion: charges outstanding before the due date');

@@ -18,14 +18,20 @@ export const ChargesErrorCode = {
 
 const C = ChargesErrorCode;
 
-/** Names of the request fields the messages point at (wire names). */
+/**
+ * Names of the fields the messages point at: the domain inputs' own (PaymentInput's); each caller
+ * maps them to its request's paths (launch-wire.ts, collection-amounts).
+ */
 export interface AmountFields {
   payment: string;
   discount: string;
   date: string;
 }
 
-export const LAUNCH_FIELDS: AmountFields = { payment: 'vlrPagamento', discount: 'vlrDesconto', date: 'dtPagamento' };
+export const LAUNCH_FIELDS: AmountFields = { payment: 'amount', discount: 'discount', date: 'paymentDate' };
+
+/** The field blamed when the installment itself refuses a launch or a boleto (paid, cancelled). */
+export const INSTALLMENT_FIELD = 'installmentNumber';
 
 export function amountMissing(field: string): DomainError {
   return validationError(C.amountMissing, 'Valor deve ser informado', field);
@@ -55,12 +61,12 @@ export function paymentPlusDiscountTooHigh(field: string, balance: Decimal): Dom
   );
 }
 
-export function installmentAlreadyPaid(nroParcela: number): DomainError {
-  return businessError(C.alreadyPaid, `Parcela ${nroParcela} já está paga`, 'nroParcela');
+export function installmentAlreadyPaid(installmentNumber: number): DomainError {
+  return businessError(C.alreadyPaid, `Parcela ${installmentNumber} já está paga`, INSTALLMENT_FIELD);
 }
 
-export function installmentCancelled(nroParcela: number): DomainError {
-  return businessError(C.cancelled, `Parcela ${nroParcela} está cancelada`, 'nroParcela');
+export function installmentCancelled(installmentNumber: number): DomainError {
+  return businessError(C.cancelled, `Parcela ${installmentNumber} está cancelada`, INSTALLMENT_FIELD);
 }
 
 export function dateBeforeLastLaunch(field: string, lastLaunch: LocalDate): DomainError {

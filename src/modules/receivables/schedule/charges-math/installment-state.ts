@@ -18,10 +18,11 @@ export interface Charges {
 export const NO_CHARGES: Charges = Object.freeze({ fine: ZERO, lateInterest: ZERO, contractInterest: ZERO });
 
 export interface InstallmentState {
-  readonly nroParcela: number;
-  /** dtVencimento as scheduled: late charges always count from it. */
+  /** The installment's number in its schedule (1, 2, …). */
+  readonly number: number;
+  /** The due date as scheduled: late charges always count from it. */
   readonly dueDate: LocalDate;
-  /** vlrParcela as scheduled. */
+  /** The installment amount as scheduled. */
   readonly originalAmount: Decimal;
   /** Contract monthly rate as a decimal (0.0199 for 1.99% a.m.): used for late days and PV. */
   readonly contractMonthlyRate: Decimal;
@@ -38,15 +39,15 @@ export interface InstallmentState {
   readonly chargesAccruedUntil: LocalDate;
   /** Date of the last launch; a later launch or calculation may not be dated before it. */
   readonly lastLaunchDate: LocalDate | null;
-  /** Σ vlrPagamento (vlrTotalPago). */
+  /** Σ of the launches' payments. */
   readonly totalPaid: Decimal;
-  /** Σ vlrDesconto. */
+  /** Σ of the launches' discounts. */
   readonly totalDiscount: Decimal;
   readonly cancelled: boolean;
 }
 
 export interface NewInstallment {
-  nroParcela: number;
+  number: number;
   dueDate: LocalDate;
   amount: DecimalInput;
   contractMonthlyRate: DecimalInput;
@@ -59,7 +60,7 @@ export function newInstallmentState(input: NewInstallment): InstallmentState {
   if (!amount.isPositive() || amount.isZero()) throw new Error(`assertion: installment amount ${amount.toString()} must be positive`);
   assertContractRate(rate);
   return {
-    nroParcela: input.nroParcela,
+    number: input.number,
     dueDate: input.dueDate,
     originalAmount: amount,
     contractMonthlyRate: rate,
@@ -89,8 +90,8 @@ export function isSettled(state: InstallmentState): boolean {
 
 /**
  * The last day the installment can be paid without charges: the due date, moved to the next
- * business day when it falls on a weekend or bank holiday (FEBRABAN grace). It is the
- * `dtVencimentoAtual` of the interface.
+ * business day when it falls on a weekend or bank holiday (FEBRABAN grace): the installment's
+ * current due date.
  */
 export function graceDate(state: InstallmentState): LocalDate {
   return nextBusinessDay(state.dueDate);
@@ -102,7 +103,7 @@ export function isLateAt(state: InstallmentState, date: LocalDate): boolean {
 }
 
 /**
- * Installment `situacao` codes. 0 and 1 are the production values clients know; the others are
+ * Installment status codes. 0 and 1 are the production values clients know; the others are
  * ours (docs/recalculation.md). Precedence: cancelled, paid, overdue, partially paid, open.
  */
 export const InstallmentStatus = {

@@ -1,55 +1,57 @@
-// The launch entry of the interface (money and date fields) and the invariants partner clients
-// check on every launch (compatibility-notes).
+// One launch entry (its money and date fields) and the invariants partner clients check on every
+// launch (compatibility-notes). The stored row's columns and the callbacks keep the interface's names.
 import type { LocalDate } from '../../../../platform/dates.js';
 import type { Decimal } from '../../../../platform/money.js';
 
 export interface LaunchEntry {
-  readonly dtVencimento: LocalDate;
-  readonly dtLancamento: LocalDate;
-  /** Balance updated to dtLancamento, charges included, before the early-payment reduction. */
-  readonly vlrParcela: Decimal;
-  readonly vlrMulta: Decimal;
-  /** Contract interest for the late days (the recalculation's vlrJurosContrato). */
-  readonly vlrJuros: Decimal;
-  readonly vlrMora: Decimal;
+  readonly dueDate: LocalDate;
+  readonly launchDate: LocalDate;
+  /** Balance updated to the launch date, charges included, before the early-payment reduction. */
+  readonly grossBalance: Decimal;
+  readonly fine: Decimal;
+  /** Contract interest for the late days (the recalculation's contractInterest). */
+  readonly contractInterest: Decimal;
+  readonly lateInterest: Decimal;
   /** Always 0: IOF is charged on disbursement, not on payments. */
-  readonly vlrIOF: Decimal;
+  readonly iof: Decimal;
   /** Always 0: no fee is charged on payments. */
-  readonly vlrTarifas: Decimal;
-  readonly vlrAbatimento: Decimal;
-  readonly vlrParcelaAtualizado: Decimal;
-  readonly vlrPagamento: Decimal;
-  readonly vlrSaldoParcela: Decimal;
-  readonly vlrDesconto: Decimal;
+  readonly fees: Decimal;
+  readonly abatement: Decimal;
+  /** grossBalance − abatement. */
+  readonly updatedBalance: Decimal;
+  readonly payment: Decimal;
+  /** What the installment still owes after this launch. */
+  readonly remainingBalance: Decimal;
+  readonly discount: Decimal;
 }
 
 const MONEY_FIELDS = [
-  'vlrParcela',
-  'vlrMulta',
-  'vlrJuros',
-  'vlrMora',
-  'vlrIOF',
-  'vlrTarifas',
-  'vlrAbatimento',
-  'vlrParcelaAtualizado',
-  'vlrPagamento',
-  'vlrSaldoParcela',
-  'vlrDesconto',
+  'grossBalance',
+  'fine',
+  'contractInterest',
+  'lateInterest',
+  'iof',
+  'fees',
+  'abatement',
+  'updatedBalance',
+  'payment',
+  'remainingBalance',
+  'discount',
 ] as const;
 
 /**
- * vlrParcelaAtualizado = vlrParcela − vlrAbatimento; vlrSaldoParcela = vlrParcelaAtualizado −
- * vlrPagamento − vlrDesconto; every amount ≥ 0 and in whole centavos.
+ * updatedBalance = grossBalance − abatement; remainingBalance = updatedBalance − payment −
+ * discount; every amount ≥ 0 and in whole centavos.
  */
 export function assertLaunchInvariants(l: LaunchEntry): void {
   for (const field of MONEY_FIELDS) {
     const value = l[field];
     if (value.isNegative() || value.decimalPlaces() > 2) throw new Error(`assertion: launch ${field} = ${value.toString()}`);
   }
-  if (!l.vlrParcelaAtualizado.equals(l.vlrParcela.minus(l.vlrAbatimento))) {
-    throw new Error('assertion: vlrParcelaAtualizado ≠ vlrParcela − vlrAbatimento');
+  if (!l.updatedBalance.equals(l.grossBalance.minus(l.abatement))) {
+    throw new Error('assertion: updatedBalance ≠ grossBalance − abatement');
   }
-  if (!l.vlrSaldoParcela.equals(l.vlrParcelaAtualizado.minus(l.vlrPagamento).minus(l.vlrDesconto))) {
-    throw new Error('assertion: vlrSaldoParcela ≠ vlrParcelaAtualizado − vlrPagamento − vlrDesconto');
+  if (!l.remainingBalance.equals(l.updatedBalance.minus(l.payment).minus(l.discount))) {
+    throw new Error('assertion: remainingBalance ≠ updatedBalance − payment − discount');
   }
 }

@@ -2,9 +2,9 @@
 //
 // Definition. For launch k on an installment, let carriedIn_k be what was owed before it (principal
 // plus unpaid charges, at face value), and realized_k the early-payment reduction it earned. Its
-// "updated amount" is u_k = vlrParcela_k − carriedIn_k − realized_k: the charges newly assessed
+// "updated amount" is u_k = grossBalance_k − carriedIn_k − realized_k: the charges newly assessed
 // minus the reduction earned. Then, after any sequence of launches,
-//   Σ (vlrPagamento_k + vlrDesconto_k) + remaining balance = vlrParcela original + Σ u_k,
+//   Σ (payment_k + discount_k) + remaining balance = original amount + Σ u_k,
 // where the remaining balance is principal + unpaid charges. Along the way: the interface's launch
 // invariants hold, no amount is negative or a fraction of a centavo, and the fine is charged once.
 import { test } from 'node:test';
@@ -57,23 +57,23 @@ function amounts(balance: Decimal, step: Step): { payment: Decimal; discount: De
 }
 
 function checkLaunch(before: InstallmentState, launch: LaunchEntry, next: InstallmentState, realized: Decimal, config: ChargesConfig): Decimal {
-  assertLaunchInvariants(launch); // vlrParcelaAtualizado and vlrSaldoParcela identities, ≥ 0, centavos
-  assert.ok(launch.vlrParcelaAtualizado.equals(launch.vlrParcela.minus(launch.vlrAbatimento)));
-  assert.ok(launch.vlrSaldoParcela.equals(launch.vlrParcelaAtualizado.minus(launch.vlrPagamento).minus(launch.vlrDesconto)));
-  const charges = launch.vlrMulta.plus(launch.vlrMora).plus(launch.vlrJuros);
-  assert.ok(launch.vlrParcela.equals(before.principal.plus(charges)), 'vlrParcela = principal + charges');
+  assertLaunchInvariants(launch); // updatedBalance and remainingBalance identities, ≥ 0, centavos
+  assert.ok(launch.updatedBalance.equals(launch.grossBalance.minus(launch.abatement)));
+  assert.ok(launch.remainingBalance.equals(launch.updatedBalance.minus(launch.payment).minus(launch.discount)));
+  const charges = launch.fine.plus(launch.lateInterest).plus(launch.contractInterest);
+  assert.ok(launch.grossBalance.equals(before.principal.plus(charges)), 'grossBalance = principal + charges');
   assert.ok(charges.greaterThanOrEqualTo(chargesTotal(before.unpaidCharges)), 'charges never shrink without payment');
   for (const v of [next.principal, next.unpaidCharges.fine, next.unpaidCharges.lateInterest, next.unpaidCharges.contractInterest, realized]) {
     assert.ok(!v.isNegative() && cents(v), `state amount ${v.toString()}`);
   }
-  if (launch.vlrAbatimento.isZero()) assert.ok(launch.vlrSaldoParcela.equals(outstanding(next)), 'on time or late: saldo is the balance');
-  else assert.ok(launch.vlrSaldoParcela.lessThanOrEqualTo(outstanding(next)), 'early: saldo is a present value');
-  assert.equal(launch.vlrSaldoParcela.isZero(), outstanding(next).isZero());
+  if (launch.abatement.isZero()) assert.ok(launch.remainingBalance.equals(outstanding(next)), 'on time or late: saldo is the balance');
+  else assert.ok(launch.remainingBalance.lessThanOrEqualTo(outstanding(next)), 'early: saldo is a present value');
+  assert.equal(launch.remainingBalance.isZero(), outstanding(next).isZero());
   // Recalculating on the launch date shows the launch's balance (a centavo less at most, when
   // the principal left was capped so that no early payment earns a negative reduction).
-  const sameDay = recalculateInstallment(next, launch.dtLancamento, !launch.vlrAbatimento.isZero(), config).calculado.vlrSaldoAtualizado;
-  assert.ok(sameDay.lessThanOrEqualTo(launch.vlrSaldoParcela) && sameDay.greaterThanOrEqualTo(launch.vlrSaldoParcela.minus('0.01')), `same day ${sameDay} vs ${launch.vlrSaldoParcela}`);
-  return launch.vlrParcela.minus(outstanding(before)).minus(realized);
+  const sameDay = recalculateInstallment(next, launch.launchDate, !launch.abatement.isZero(), config).amounts.updatedBalance;
+  assert.ok(sameDay.lessThanOrEqualTo(launch.remainingBalance) && sameDay.greaterThanOrEqualTo(launch.remainingBalance.minus('0.01')), `same day ${sameDay} vs ${launch.remainingBalance}`);
+  return launch.grossBalance.minus(outstanding(before)).minus(realized);
 }
 
 test('launch sequences conserve money and keep the invariants', () => {
@@ -82,7 +82,7 @@ test('launch sequences conserve money and keep the invariants', () => {
       const config = chargesConfig({ fineRate: s.fineRate, contractInterestForLateDays: s.contractInterestForLateDays, roundingMode: s.roundingMode });
       const original = dec(s.amountCents).dividedBy(100);
       const dueDate = addDays(EPOCH, s.dueOffsetDays);
-      let state = newInstallmentState({ nroParcela: 1, dueDate, amount: original, contractMonthlyRate: dec(s.rateBasisPoints).dividedBy(10_000) });
+      let state = newInstallmentState({ number: 1, dueDate, amount: original, contractMonthlyRate: dec(s.rateBasisPoints).dividedBy(10_000) });
       let date: LocalDate = addDays(dueDate, s.firstPaymentOffsetDays);
       let paidPlusDiscount = ZERO;
       let updatedAmounts = original;
@@ -92,11 +92,11 @@ test('launch sequences conserve money and keep the invariants', () => {
         date = addDays(date, step.gapDays);
         const balance = updateBalance(state, date, step.early, config).net;
         const { payment, discount } = amounts(balance, step);
-        const r = applyPayment(state, { dtPagamento: date, vlrPagamento: payment, vlrDesconto: discount, permiteDescapitalizacao: step.early }, config);
+        const r = applyPayment(state, { paymentDate: date, amount: payment, discount: discount, allowDecapitalization: step.early }, config);
         updatedAmounts = updatedAmounts.plus(checkLaunch(state, r.launch, r.next, r.allocation.realizedAbatement, config));
         finesCharged = finesCharged.plus(r.updated.newCharges.fine);
-        paidPlusDiscount = paidPlusDiscount.plus(r.launch.vlrPagamento).plus(r.launch.vlrDesconto);
-        assert.equal(r.situacao === InstallmentStatus.paid, outstanding(r.next).isZero());
+        paidPlusDiscount = paidPlusDiscount.plus(r.launch.payment).plus(r.launch.discount);
+        assert.equal(r.status === InstallmentStatus.paid, outstanding(r.next).isZero());
         state = r.next;
       }
       assert.ok(paidPlusDiscount.plus(outstanding(state)).equals(updatedAmounts), `${paidPlusDiscount} + ${outstanding(state)} ≠ ${updatedAmounts}`);
@@ -109,12 +109,12 @@ test('launch sequences conserve money and keep the invariants', () => {
 
 test('the invariant check rejects a launch that breaks either identity', () => {
   const base: LaunchEntry = {
-    dtVencimento: localDate('2026-03-10'), dtLancamento: localDate('2026-03-10'),
-    vlrParcela: dec('100.00'), vlrMulta: ZERO, vlrJuros: ZERO, vlrMora: ZERO, vlrIOF: ZERO, vlrTarifas: ZERO,
-    vlrAbatimento: dec('1.00'), vlrParcelaAtualizado: dec('99.00'), vlrPagamento: dec('50.00'), vlrSaldoParcela: dec('48.00'), vlrDesconto: dec('1.00'),
+    dueDate: localDate('2026-03-10'), launchDate: localDate('2026-03-10'),
+    grossBalance: dec('100.00'), fine: ZERO, contractInterest: ZERO, lateInterest: ZERO, iof: ZERO, fees: ZERO,
+    abatement: dec('1.00'), updatedBalance: dec('99.00'), payment: dec('50.00'), remainingBalance: dec('48.00'), discount: dec('1.00'),
   };
   assert.doesNotThrow(() => assertLaunchInvariants(base));
-  assert.throws(() => assertLaunchInvariants({ ...base, vlrParcelaAtualizado: dec('100.00') }), /assertion/);
-  assert.throws(() => assertLaunchInvariants({ ...base, vlrSaldoParcela: dec('49.00') }), /assertion/);
-  assert.throws(() => assertLaunchInvariants({ ...base, vlrPagamento: dec('50.001'), vlrSaldoParcela: dec('47.999') }), /assertion/);
+  assert.throws(() => assertLaunchInvariants({ ...base, updatedBalance: dec('100.00') }), /assertion/);
+  assert.throws(() => assertLaunchInvariants({ ...base, remainingBalance: dec('49.00') }), /assertion/);
+  assert.throws(() => assertLaunchInvariants({ ...base, payment: dec('50.001'), remainingBalance: dec('47.999') }), /assertion/);
 });

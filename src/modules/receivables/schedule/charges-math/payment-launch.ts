@@ -1,4 +1,4 @@
-// IncluirLancamentoMultiplasParcelas, the arithmetic of one item: the payment (and discount) is
+// A payment launch, the arithmetic of one item: the payment (and discount) is
 // allocated on the installment's balance updated to the payment date, in the order fine, late
 // interest, contract interest, principal; the launch entry and the next state come out.
 import type { LocalDate } from '../../../../platform/dates.js';
@@ -11,10 +11,12 @@ import { chargesTotal, installmentStatus, outstanding, type Charges, type Instal
 import { assertLaunchInvariants, type LaunchEntry } from './launch-entry.js';
 
 export interface PaymentInput {
-  readonly dtPagamento: LocalDate;
-  readonly vlrPagamento: Decimal;
-  readonly vlrDesconto: Decimal;
-  readonly permiteDescapitalizacao: boolean;
+  readonly paymentDate: LocalDate;
+  /** The money paid. */
+  readonly amount: Decimal;
+  readonly discount: Decimal;
+  /** Whether an early payment earns the present-value reduction. */
+  readonly allowDecapitalization: boolean;
 }
 
 /** Where the payment plus discount went. fine + lateInterest + contractInterest + principal = credit. */
@@ -33,7 +35,7 @@ export interface LaunchResult {
   readonly allocation: PaymentAllocation;
   readonly updated: UpdatedBalance;
   readonly next: InstallmentState;
-  readonly situacao: InstallmentStatus;
+  readonly status: InstallmentStatus;
 }
 
 /** Takes `credit` from each amount in turn; returns what each got and what is left. */
@@ -51,7 +53,7 @@ function takeInOrder(credit: Decimal, amounts: readonly Decimal[]): { taken: Dec
  * Principal left after `money` pays part of its present value, valued again at the due date:
  * what remains at the payment date grows back by the same factor (so the reduction is earned
  * only on the part paid). The rounding is the inverse of the PV rounding, so recalculating on
- * the payment date shows exactly the launch's vlrSaldoParcela; never more than principal − money.
+ * the payment date shows exactly the launch's remainingBalance; never more than principal − money.
  */
 function principalAfter(updated: UpdatedBalance, money: Decimal, config: ChargesConfig): Decimal {
   const presentValue = updated.principal.minus(updated.abatement);
@@ -78,19 +80,19 @@ function allocate(updated: UpdatedBalance, credit: Decimal, config: ChargesConfi
 
 function buildLaunch(state: InstallmentState, updated: UpdatedBalance, input: PaymentInput): LaunchEntry {
   return {
-    dtVencimento: state.dueDate,
-    dtLancamento: input.dtPagamento,
-    vlrParcela: updated.gross,
-    vlrMulta: updated.charges.fine,
-    vlrJuros: updated.charges.contractInterest,
-    vlrMora: updated.charges.lateInterest,
-    vlrIOF: ZERO,
-    vlrTarifas: ZERO,
-    vlrAbatimento: updated.abatement,
-    vlrParcelaAtualizado: updated.net,
-    vlrPagamento: input.vlrPagamento,
-    vlrSaldoParcela: updated.net.minus(input.vlrPagamento).minus(input.vlrDesconto),
-    vlrDesconto: input.vlrDesconto,
+    dueDate: state.dueDate,
+    launchDate: input.paymentDate,
+    grossBalance: updated.gross,
+    fine: updated.charges.fine,
+    contractInterest: updated.charges.contractInterest,
+    lateInterest: updated.charges.lateInterest,
+    iof: ZERO,
+    fees: ZERO,
+    abatement: updated.abatement,
+    updatedBalance: updated.net,
+    payment: input.amount,
+    remainingBalance: updated.net.minus(input.amount).minus(input.discount),
+    discount: input.discount,
   };
 }
 
@@ -102,13 +104,13 @@ function buildLaunch(state: InstallmentState, updated: UpdatedBalance, input: Pa
  */
 export function applyPayment(state: InstallmentState, input: PaymentInput, config: ChargesConfig): LaunchResult {
   checkInstallmentOpen(state);
-  checkPaymentAmount(input.vlrPagamento, LAUNCH_FIELDS.payment);
-  checkDiscountAmount(input.vlrDesconto, LAUNCH_FIELDS.discount);
-  const updated = updateBalance(state, input.dtPagamento, input.permiteDescapitalizacao, config, LAUNCH_FIELDS.date);
-  checkDiscountBelowBalance(input.vlrDesconto, updated.net, LAUNCH_FIELDS.discount);
-  checkPaymentWithinBalance(input.vlrPagamento, input.vlrDesconto, updated.net, LAUNCH_FIELDS.payment);
+  checkPaymentAmount(input.amount, LAUNCH_FIELDS.payment);
+  checkDiscountAmount(input.discount, LAUNCH_FIELDS.discount);
+  const updated = updateBalance(state, input.paymentDate, input.allowDecapitalization, config, LAUNCH_FIELDS.date);
+  checkDiscountBelowBalance(input.discount, updated.net, LAUNCH_FIELDS.discount);
+  checkPaymentWithinBalance(input.amount, input.discount, updated.net, LAUNCH_FIELDS.payment);
 
-  const credit = input.vlrPagamento.plus(input.vlrDesconto);
+  const credit = input.amount.plus(input.discount);
   const { allocation, charges, principal } = allocate(updated, credit, config);
   const next: InstallmentState = {
     ...state,
@@ -116,15 +118,15 @@ export function applyPayment(state: InstallmentState, input: PaymentInput, confi
     unpaidCharges: charges,
     // The fine is assessed by the first late launch, whether or not this payment covers it.
     fineAssessed: state.fineAssessed || updated.late,
-    chargesAccruedUntil: updated.late ? input.dtPagamento : state.chargesAccruedUntil,
-    lastLaunchDate: input.dtPagamento,
-    totalPaid: state.totalPaid.plus(input.vlrPagamento),
-    totalDiscount: state.totalDiscount.plus(input.vlrDesconto),
+    chargesAccruedUntil: updated.late ? input.paymentDate : state.chargesAccruedUntil,
+    lastLaunchDate: input.paymentDate,
+    totalPaid: state.totalPaid.plus(input.amount),
+    totalDiscount: state.totalDiscount.plus(input.discount),
   };
   const launch = buildLaunch(state, updated, input);
   assertLaunchInvariants(launch);
   assertConservation(state, updated, allocation, credit, next, launch);
-  return { launch, allocation, updated, next, situacao: installmentStatus(next, input.dtPagamento) };
+  return { launch, allocation, updated, next, status: installmentStatus(next, input.paymentDate) };
 }
 
 /** Nothing created or lost: before + new charges − earned reduction − credit = after. */
@@ -139,7 +141,7 @@ function assertConservation(
   const expected = outstanding(before).plus(chargesTotal(updated.newCharges)).minus(allocation.realizedAbatement).minus(credit);
   if (!expected.equals(outstanding(next))) throw new Error(`assertion: launch loses money: ${expected.toString()} ≠ ${outstanding(next).toString()}`);
   if (allocation.realizedAbatement.isNegative() || allocation.realizedAbatement.greaterThan(updated.abatement)) {
-    throw new Error('assertion: realized reduction outside 0..vlrAbatimento');
+    throw new Error('assertion: realized reduction outside 0..abatement');
   }
-  if (launch.vlrSaldoParcela.isZero() !== outstanding(next).isZero()) throw new Error('assertion: paid launch leaves a balance');
+  if (launch.remainingBalance.isZero() !== outstanding(next).isZero()) throw new Error('assertion: paid launch leaves a balance');
 }

@@ -1,58 +1,60 @@
-// ConsultarParcelas: one installment recalculated to `dtCalculo`, in the interface's
-// `calculado` shape. Nothing is assessed: the state is not changed by a recalculation.
+// One installment recalculated to a date (the ConsultarParcelas query's arithmetic). Nothing is
+// assessed: the state is not changed by a recalculation. The route's view shapes the wire.
 import type { LocalDate } from '../../../../platform/dates.js';
 import { ZERO, type Decimal } from '../../../../platform/money.js';
 import { updateBalance } from './balance-update.js';
 import type { ChargesConfig } from './charges-config.js';
 import { chargesTotal, graceDate, isSettled, type InstallmentState } from './installment-state.js';
 
-export interface Calculado {
-  readonly vlrMulta: Decimal;
-  readonly vlrMora: Decimal;
-  readonly vlrJurosContrato: Decimal;
-  /** vlrMulta + vlrMora + vlrJurosContrato. */
-  readonly vlrEncargos: Decimal;
-  readonly vlrAbatimento: Decimal;
-  /** principal + vlrEncargos − vlrAbatimento. */
-  readonly vlrSaldoAtualizado: Decimal;
+/** Everything owed as charges at the calculation date, per kind, and their total. */
+export interface ChargesOwed {
+  readonly fine: Decimal;
+  readonly lateInterest: Decimal;
+  readonly contractInterest: Decimal;
+  /** fine + lateInterest + contractInterest. */
+  readonly total: Decimal;
 }
 
-const ZERO_CALCULADO: Calculado = Object.freeze({
-  vlrMulta: ZERO,
-  vlrMora: ZERO,
-  vlrJurosContrato: ZERO,
-  vlrEncargos: ZERO,
-  vlrAbatimento: ZERO,
-  vlrSaldoAtualizado: ZERO,
+export interface RecalculatedAmounts {
+  readonly charges: ChargesOwed;
+  /** The early-payment reduction at the calculation date. */
+  readonly abatement: Decimal;
+  /** principal + charges.total − abatement. */
+  readonly updatedBalance: Decimal;
+}
+
+/** Zero charges, zero reduction, nothing owed: a paid (or cancelled) installment's amounts. */
+export const ZERO_AMOUNTS: RecalculatedAmounts = Object.freeze({
+  charges: Object.freeze({ fine: ZERO, lateInterest: ZERO, contractInterest: ZERO, total: ZERO }),
+  abatement: ZERO,
+  updatedBalance: ZERO,
 });
 
 export interface RecalculatedInstallment {
-  readonly nroParcela: number;
-  readonly dtVencimentoAtual: LocalDate;
-  readonly calculado: Calculado;
+  readonly number: number;
+  /** The due date moved to a business day (graceDate). */
+  readonly currentDueDate: LocalDate;
+  readonly amounts: RecalculatedAmounts;
 }
 
 /**
- * The installment updated to `dtCalculo`. Charges shown are everything owed at that date:
+ * The installment updated to `calculationDate`. Charges shown are everything owed at that date:
  * charges assessed at earlier launches and still unpaid plus those accrued since. A paid
- * installment answers zeros.
+ * installment answers zeros. A date before the last launch is refused on `calculationDate`.
  */
 export function recalculateInstallment(
   state: InstallmentState,
-  dtCalculo: LocalDate,
-  permiteDescapitalizacao: boolean,
+  calculationDate: LocalDate,
+  allowDecapitalization: boolean,
   config: ChargesConfig,
 ): RecalculatedInstallment {
   // A paid installment owes nothing at any date, even one before its last launch.
-  if (isSettled(state)) return { nroParcela: state.nroParcela, dtVencimentoAtual: graceDate(state), calculado: ZERO_CALCULADO };
-  const updated = updateBalance(state, dtCalculo, permiteDescapitalizacao, config, 'dtCalculo');
-  const calculado: Calculado = {
-    vlrMulta: updated.charges.fine,
-    vlrMora: updated.charges.lateInterest,
-    vlrJurosContrato: updated.charges.contractInterest,
-    vlrEncargos: chargesTotal(updated.charges),
-    vlrAbatimento: updated.abatement,
-    vlrSaldoAtualizado: updated.net,
+  if (isSettled(state)) return { number: state.number, currentDueDate: graceDate(state), amounts: ZERO_AMOUNTS };
+  const updated = updateBalance(state, calculationDate, allowDecapitalization, config, 'calculationDate');
+  const amounts: RecalculatedAmounts = {
+    charges: { ...updated.charges, total: chargesTotal(updated.charges) },
+    abatement: updated.abatement,
+    updatedBalance: updated.net,
   };
-  return { nroParcela: state.nroParcela, dtVencimentoAtual: updated.graceDate, calculado };
+  return { number: state.number, currentDueDate: updated.graceDate, amounts };
 }

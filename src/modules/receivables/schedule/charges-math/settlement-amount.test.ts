@@ -10,9 +10,9 @@ import { applyPayment } from './payment-launch.js';
 import { settlementAmount } from './settlement-amount.js';
 
 const cfg = DEFAULT_CHARGES_CONFIG;
-const state = newInstallmentState({ nroParcela: 1, dueDate: localDate('2026-03-10'), amount: '1000.00', contractMonthlyRate: '0.02' });
+const state = newInstallmentState({ number: 1, dueDate: localDate('2026-03-10'), amount: '1000.00', contractMonthlyRate: '0.02' });
 const amount = (dueDate: string, discount: string, early: boolean) =>
-  settlementAmount(state, { dueDate: localDate(dueDate), vlrDesconto: dec(discount), permiteDescapitalizacao: early }, cfg).toFixed(2);
+  settlementAmount(state, { dueDate: localDate(dueDate), discount: dec(discount), allowDecapitalization: early }, cfg).toFixed(2);
 
 function code(fn: () => unknown): string {
   try {
@@ -42,14 +42,14 @@ test('boleto due before the installment: present value only when descapitalizaç
 
 test('a settlement boleto agrees with the launch that pays it', () => {
   const due = localDate('2026-03-25');
-  const boleto = settlementAmount(state, { dueDate: due, vlrDesconto: dec('10.00'), permiteDescapitalizacao: false }, cfg);
-  const launch = applyPayment(state, { dtPagamento: due, vlrPagamento: boleto, vlrDesconto: dec('10.00'), permiteDescapitalizacao: false }, cfg).launch;
-  assert.equal(launch.vlrSaldoParcela.toFixed(2), '0.00');
+  const boleto = settlementAmount(state, { dueDate: due, discount: dec('10.00'), allowDecapitalization: false }, cfg);
+  const launch = applyPayment(state, { paymentDate: due, amount: boleto, discount: dec('10.00'), allowDecapitalization: false }, cfg).launch;
+  assert.equal(launch.remainingBalance.toFixed(2), '0.00');
 });
 
 test('refusals: discount at or above the balance, negative discount, paid installment', () => {
   assert.equal(code(() => amount('2026-03-10', '1000.00', false)), 'PARC004');
   assert.equal(code(() => amount('2026-03-10', '-0.01', false)), 'PARC002');
-  const paid = applyPayment(state, { dtPagamento: localDate('2026-03-10'), vlrPagamento: dec('1000.00'), vlrDesconto: dec(0), permiteDescapitalizacao: false }, cfg).next;
-  assert.equal(code(() => settlementAmount(paid, { dueDate: localDate('2026-03-20'), vlrDesconto: dec(0), permiteDescapitalizacao: false }, cfg)), 'PARC007');
+  const paid = applyPayment(state, { paymentDate: localDate('2026-03-10'), amount: dec('1000.00'), discount: dec(0), allowDecapitalization: false }, cfg).next;
+  assert.equal(code(() => settlementAmount(paid, { dueDate: localDate('2026-03-20'), discount: dec(0), allowDecapitalization: false }, cfg)), 'PARC007');
 });

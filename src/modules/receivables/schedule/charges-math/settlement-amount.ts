@@ -9,24 +9,24 @@ import type { ChargesConfig } from './charges-config.js';
 import type { InstallmentState } from './installment-state.js';
 
 export interface SettlementInput {
-  /** dtVencimento of the boleto: the date the balance is updated to. */
+  /** The boleto's due date: the date the balance is updated to. */
   readonly dueDate: LocalDate;
-  readonly vlrDesconto: Decimal;
-  readonly permiteDescapitalizacao: boolean;
+  readonly discount: Decimal;
+  readonly allowDecapitalization: boolean;
 }
 
-/** Request field names blamed by the refusals (the boleto operations name them alike). */
-const SETTLEMENT_FIELDS = { discount: 'vlrDesconto', date: 'dtVencimento' } as const;
+/** Fields blamed by the refusals (the callers map them to their request's paths). */
+const SETTLEMENT_FIELDS = { discount: 'discount', date: 'dueDate' } as const;
 
 /**
- * vlrSaldoAtualizado at `dueDate` (late charges, or the early reduction when allowed) minus
- * `vlrDesconto`. Refusals: installment paid or cancelled, PARC002/PARC003 bad discount,
+ * The updated balance at `dueDate` (late charges, or the early reduction when allowed) minus
+ * `discount`. Refusals: installment paid or cancelled, PARC002/PARC003 bad discount,
  * PARC009 due date before the last launch, PARC004 discount ≥ updated balance.
  */
 export function settlementAmount(state: InstallmentState, input: SettlementInput, config: ChargesConfig): Decimal {
   checkInstallmentOpen(state);
-  checkDiscountAmount(input.vlrDesconto, SETTLEMENT_FIELDS.discount);
-  const updated = updateBalance(state, input.dueDate, input.permiteDescapitalizacao, config, SETTLEMENT_FIELDS.date);
-  checkDiscountBelowBalance(input.vlrDesconto, updated.net, SETTLEMENT_FIELDS.discount);
-  return updated.net.minus(input.vlrDesconto);
+  checkDiscountAmount(input.discount, SETTLEMENT_FIELDS.discount);
+  const updated = updateBalance(state, input.dueDate, input.allowDecapitalization, config, SETTLEMENT_FIELDS.date);
+  checkDiscountBelowBalance(input.discount, updated.net, SETTLEMENT_FIELDS.discount);
+  return updated.net.minus(input.discount);
 }
