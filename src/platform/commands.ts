@@ -41,7 +41,15 @@ export interface OutboxEvent {
 /** What a handler (or a flow it calls) is given to put events in the outbox: the context's `enqueue`. */
 export type Enqueue = (event: OutboxEvent) => void;
 
-export type OutboxWriter = (tx: Tx, events: readonly OutboxEvent[], now: Date) => Promise<void>;
+/**
+ * Stores a transaction's events. Its optional `statement` gives the same rows as common table
+ * expressions instead (`name as (insert …)`, comma-separated, names starting `outbox_`): the
+ * command runner then sends them with the statement that closes the command (issue 14: no round
+ * trip of their own); the job runner calls the writer.
+ */
+export type OutboxWriter = ((tx: Tx, events: readonly OutboxEvent[], now: Date) => Promise<void>) & { statement?: OutboxStatement };
+
+export type OutboxStatement = (events: readonly OutboxEvent[], now: Date) => RawBuilder<unknown>;
 
 export interface CommandDeps {
   db: Db;
@@ -132,15 +140,24 @@ export async function withOutboxEvents<R>(tx: Tx, now: Date, writer: OutboxWrite
   return result;
 }
 
-/** The handler's run inside the transaction: locks, handler, outbox; the audit row is left to the caller. */
-async function runHandler<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<{ result: R; audit: RawBuilder<unknown> }> {
+/**
+ * The handler's run inside the transaction: locks, handler, outbox. Left to the caller, as parts of
+ * the statement that closes the command: the audit row (an insert) and, when the writer has a
+ * `statement`, the outbox rows (common table expressions; null when nothing was enqueued).
+ */
+async function runHandler<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<{ result: R; audit: RawBuilder<unknown>; outbox: RawBuilder<unknown> | null }> {
   await takeLocks(tx, request.locks ?? []);
   const now = deps.clock.now();
-  const result = await withOutboxEvents(tx, now, deps.outbox, `command ${request.name}`, (enqueue) => handler(request.input, { tx, clock: deps.clock, now, actor: request.actor, enqueue }));
+  const enqueued: OutboxEvent[] = [];
+  const statement = deps.outbox?.statement;
+  const later: OutboxWriter = async (_tx, events) => void enqueued.push(...events);
+  const writer = statement === undefined ? deps.outbox : later;
+  const result = await withOutboxEvents(tx, now, writer, `command ${request.name}`, (enqueue) => handler(request.input, { tx, clock: deps.clock, now, actor: request.actor, enqueue }));
   const summary = request.summarize?.(result) ?? request.name;
   const audit = sql`insert into command_audit (command, actor_kind, actor_id, idempotency_key, summary, created_at, source)
     values (${request.name}, ${request.actor.kind}, ${request.actor.id}, ${request.idempotencyKey ?? null}, ${summary}, ${now}, ${request.actor.source ?? null})`;
-  return { result, audit };
+  const outbox = enqueued.length > 0 && statement !== undefined ? statement(enqueued, now) : null;
+  return { result, audit, outbox };
 }
 
 /**
@@ -157,7 +174,7 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
   if (request.idempotencyKey === undefined) {
     const result = await deps.db.transaction().execute(async (tx) => {
       const ran = await runHandler(deps, request, handler, tx);
-      await ran.audit.execute(tx);
+      await (ran.outbox === null ? ran.audit : sql`with ${ran.outbox} ${ran.audit}`).execute(tx);
       return ran.result;
     });
     return { result, replayed: false };
@@ -168,10 +185,12 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
     key: request.idempotencyKey,
     requestHash: versionedHash(hashRequest(request.input), request.resultVersion),
   };
-  // The audit row is written by the statement that stores the record (no round trip of its own).
+  // The audit row and the outbox rows are written by the statement that stores the record (no
+  // round trip of their own).
   const work = async (tx: Tx) => {
     const ran = await runHandler(deps, request, handler, tx);
-    return { body: stringify(ran.result), alongside: ran.audit };
+    const audit = sql`audit as (${ran.audit})`;
+    return { body: stringify(ran.result), alongside: ran.outbox === null ? audit : sql`${ran.outbox}, ${audit}` };
   };
   const outcome = await executeIdempotent(deps.db, deps.clock, scope, work, errorRecord, deps.idempotencyRetentionMs);
   if (outcome.statusCode === ERROR_STATUS) rethrowStored(outcome.body, outcome.replayed);

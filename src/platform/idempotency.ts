@@ -36,9 +36,10 @@ export interface StoredOutcome {
 }
 
 /**
- * What the work produced: the answer to store and, optionally, one more write (an insert) that
- * commits with it. That write runs as a CTE of the statement storing the record (step 3), so it
- * costs no round trip of its own (the command runner's audit row).
+ * What the work produced: the answer to store and, optionally, more writes that commit with it,
+ * as common table expressions (`name as (insert …)`, comma-separated; names other than those of
+ * this statement). They run in the statement storing the record (step 3), so they cost no round
+ * trip of their own (the command runner's audit row and outbox rows).
  */
 export interface WorkOutcome {
   body: string;
@@ -84,7 +85,7 @@ async function claim(tx: Tx, scope: IdempotencyScope, now: Date): Promise<Stored
 
 /** Steps 3 and 4: stores the outcome unless a live record exists; false when one did. */
 async function store(executor: Db | Tx, scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number, alongside?: RawBuilder<unknown>): Promise<boolean> {
-  const before = alongside === undefined ? sql`` : sql`with alongside as (${alongside}) `;
+  const before = alongside === undefined ? sql`` : sql`with ${alongside} `;
   const { rows } = await sql<{ stored: number }>`
     ${before}insert into idempotency_records (partner_id, operation, key, request_hash, status_code, body, created_at, expires_at)
     values (${scope.partnerId}, ${scope.operation}, ${scope.key}, ${scope.requestHash}, ${outcome.statusCode}, ${outcome.body}, ${now}, ${new Date(now.getTime() + retention_ms)})

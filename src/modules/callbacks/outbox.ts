@@ -5,9 +5,9 @@
 // change or not at all (rule 6). The job's ordering key is the event's: a proposal's events go one
 // at a time, in the order they were enqueued. Delivery is the worker's job.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import type { Enqueue, OutboxWriter } from '../../platform/commands.js';
-import type { Executor } from '../../platform/db/pool.js';
+import { sql, type RawBuilder } from 'kysely';
+import type { Enqueue, OutboxEvent, OutboxStatement, OutboxWriter } from '../../platform/commands.js';
+import type { Executor, Tx } from '../../platform/db/pool.js';
 import { DEFAULT_RETRY_POLICY } from './backoff.js';
 import type { CallbackEvent } from './events.js';
 import { toOutboxRecord } from './event-json.js';
@@ -32,19 +32,31 @@ export function emitCallback(enqueue: Enqueue, partnerId: string, event: Callbac
   return payload.id;
 }
 
-/** The writer the composition root gives the runner: the enqueued callbacks, in order, in `tx`. */
-export const writeCallbackOutbox: OutboxWriter = async (tx, events, now) => {
-  const rows = events.map((e) => {
+function rowsOf(events: readonly OutboxEvent[]): CallbackRow[] {
+  return events.map((e) => {
     if (e.kind !== CALLBACK_OUTBOX_KIND) throw new Error(`assertion: no outbox writer for events of kind ${e.kind}`);
     const p = e.payload as CallbackOutboxPayload;
     return { id: p.id, partnerId: p.partnerId, record: toOutboxRecord(p.event) };
   });
-  await insertCallbacks(tx, rows, now);
-};
+}
+
+/** The same rows as parts of the statement that closes a command (the writer's `statement`). */
+const callbackOutboxStatement: OutboxStatement = (events, now) => callbackCtes(rowsOf(events), now);
+
+/**
+ * The writer the composition root gives the runners: the enqueued callbacks, in order, in `tx`
+ * (the job runner), or with the command's closing statement (the command runner).
+ */
+export const writeCallbackOutbox: OutboxWriter = Object.assign(
+  async (tx: Tx, events: readonly OutboxEvent[], now: Date) => {
+    if (events.length > 0) await sql`with ${callbackOutboxStatement(events, now)} select 1`.execute(tx);
+  },
+  { statement: callbackOutboxStatement },
+);
 
 /** Writes one callback row and its delivery job (the writer's, and the callbacks module's own tests'). */
 export async function enqueueCallback(tx: Executor, partnerId: string, event: CallbackEvent, now: Date, id: string = randomUUID()): Promise<string> {
-  await insertCallbacks(tx, [{ id, partnerId, record: toOutboxRecord(event) }], now);
+  await sql`with ${callbackCtes([{ id, partnerId, record: toOutboxRecord(event) }], now)} select 1`.execute(tx);
   return id;
 }
 
@@ -56,26 +68,27 @@ interface CallbackRow {
 
 /**
  * The events and their delivery jobs (platform/jobs.ts's row: pending, attempts 0, the event's
- * ordering key), all in ONE statement whatever their number (issue 14: it was two per event).
- * Rows go in the given order, so each key's jobs (and events) take their `seq` in that order: the
- * select is sorted by position and the sequence defaults are evaluated above the sort.
+ * ordering key) as common table expressions of ONE statement whatever their number (issue 14: it
+ * was two statements per event). Rows go in the given order, so each key's jobs (and events) take
+ * their `seq` in that order: the selects are sorted by position and the sequence defaults are
+ * evaluated above the sort.
  */
-async function insertCallbacks(tx: Executor, rows: readonly CallbackRow[], now: Date): Promise<void> {
-  if (rows.length === 0) return;
+function callbackCtes(rows: readonly CallbackRow[], now: Date): RawBuilder<unknown> {
   const column = <T>(pick: (row: CallbackRow) => T) => rows.map(pick);
-  await sql`
-    with e as (
+  return sql`
+    outbox_event as (
       select * from unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.partnerId)}::uuid[], ${column((r) => r.record.event_type)}::integer[],
                            ${column((r) => r.record.ordering_key)}::text[], ${column((r) => r.record.body_json)}::text[])
         with ordinality as e(id, partner_id, event_type, ordering_key, body, position)
-    ), job as (
+    ), outbox_job as (
       insert into jobs (kind, payload, run_at, max_attempts, created_at, ordering_key)
       select ${CALLBACK_DELIVER_JOB}, jsonb_build_object('event_id', e.id), ${now}, ${DEFAULT_RETRY_POLICY.max_attempts}, ${now}, e.ordering_key
-      from e order by e.position
+      from outbox_event e order by e.position
       returning id, payload ->> 'event_id' as event_id
-    )
-    insert into callback_events (id, partner_id, event_type, ordering_key, body, created_at, job_id)
-    select e.id, e.partner_id, e.event_type, e.ordering_key, e.body, ${now}, job.id
-    from e join job on job.event_id = e.id::text
-    order by e.position`.execute(tx);
+    ), outbox_row as (
+      insert into callback_events (id, partner_id, event_type, ordering_key, body, created_at, job_id)
+      select e.id, e.partner_id, e.event_type, e.ordering_key, e.body, ${now}, j.id
+      from outbox_event e join outbox_job j on j.event_id = e.id::text
+      order by e.position
+    )`;
 }
