@@ -141,8 +141,8 @@ describe('fresh after every kind of write', () => {
     const p = await createOk(world.service, world.token, personDto());
     const db = world.service.database.db;
     const clock = world.service.clock;
-    changed(await aroundWrite(p.codigo, () => inOutbox(db, clock, (o) => approveProposal(o, { numero: p.numero, by: 'teste' })), [CONSULT]), 0);
-    changed(await aroundWrite(p.codigo, () => inOutbox(db, clock, (o) => disburseProposal(o, { numero: p.numero, by: 'teste' }, proposalDeps(world.service.config))), [CONSULT]), 0);
+    changed(await aroundWrite(p.codigo, () => inOutbox(db, clock, (o) => approveProposal(o, { proposalNumber: p.numero, by: 'teste' })), [CONSULT]), 0);
+    changed(await aroundWrite(p.codigo, () => inOutbox(db, clock, (o) => disburseProposal(o, { proposalNumber: p.numero, by: 'teste' }, proposalDeps(world.service.config))), [CONSULT]), 0);
     const r = await aroundWrite(p.codigo, () => ok(world, '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas', { dto: { codigoProposta: p.codigo }, dtoLancamentoParcelas: [{ nroParcela: 1, dtPagamento: '2026-11-23', vlrPagamento: 10 }] }), [CONSULT, ...READS]);
     changed(r, 0);
   });

@@ -25,7 +25,7 @@ let partner: TestPartner;
 let token: string;
 
 const TODAY = '2026-11-23'; // TEST_NOW 2026-11-23T15:00Z is 12:00 in São Paulo
-const op = (numero: number) => ({ numero, at: localDate(TODAY), reason: null, by: 'operador:teste' });
+const op = (numero: number) => ({ proposalNumber: numero, at: localDate(TODAY), reason: null, by: 'operador:teste' });
 
 before(async () => {
   service = await startTestService();

@@ -19,7 +19,7 @@ after(() => service.close());
 
 const CONSULTAR = '/Proposta/Consultar';
 const BOLETO_LINE = '34191790010104351004791020150008291070026000000';
-const op = (numero: number) => ({ numero, at: null, reason: null, by: 'operador:teste' });
+const op = (numero: number) => ({ proposalNumber: numero, at: null, reason: null, by: 'operador:teste' });
 
 type Kind = 'string' | 'integer' | 'number' | 'array' | 'string|null' | 'number|null' | 'integer|null';
 

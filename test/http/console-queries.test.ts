@@ -27,7 +27,7 @@ const TODAY = localDate('2026-11-23');
 // Bound as the test service binds them (its configuration has the sandbox's receivables settings).
 const proposals = proposalOperatorCommands(proposalDeps(loadConfig({})));
 const deps = () => commandDeps(service.database.db, service.clock);
-const step = (numero: number) => ({ numero, at: TODAY, reason: null, by: 'operador:Ana' });
+const step = (numero: number) => ({ proposalNumber: numero, at: TODAY, reason: null, by: 'operador:Ana' });
 let disbursed: { codigo: string; numero: number };
 let boletoNumber: number;
 

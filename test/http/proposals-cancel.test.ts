@@ -16,7 +16,7 @@ let partner: TestPartner;
 let token: string;
 
 const CANCEL = '/FGTS/CancelarProposta';
-const op = (numero: number, at?: string) => ({ numero, at: at ? localDate(at) : null, reason: null, by: 'operador:teste' });
+const op = (numero: number, at?: string) => ({ proposalNumber: numero, at: at ? localDate(at) : null, reason: null, by: 'operador:teste' });
 
 interface Pascal {
   Msg: string | null;

@@ -19,7 +19,7 @@ let tokenA: string;
 let tokenB: string;
 
 const DRAFT = [{ nome: 'SITUACAOPROPOSTAEMDIGITACAO', valor: 'true' }];
-const op = (numero: number, at?: string) => ({ numero, at: at ? localDate(at) : null, reason: null, by: 'operador:teste' });
+const op = (numero: number, at?: string) => ({ proposalNumber: numero, at: at ? localDate(at) : null, reason: null, by: 'operador:teste' });
 
 async function create(patch: Record<string, unknown> = {}, parametros: unknown[] | null = null) {
   return createOk(service, tokenA, personDto(patch), parametros);

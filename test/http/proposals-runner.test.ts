@@ -108,7 +108,7 @@ describe('the proposal commands on the runner', () => {
 
   test('CancelarProposta runs proposal.partner-cancel; the PascalCase answer carries the refund boleto', async () => {
     const p = await createOk(service, token, personDto());
-    const op = { numero: p.numero, at: null, reason: null, by: 'operador:teste' };
+    const op = { proposalNumber: p.numero, at: null, reason: null, by: 'operador:teste' };
     await inOutbox(service.database.db, service.clock, (s) => approveProposal(s, op));
     await inOutbox(service.database.db, service.clock, (s) => disburseProposal(s, { ...op, at: localDate('2026-11-23') }, proposalDeps(service.config)));
     const { first, stored } = await onceAndReplay('/FGTS/CancelarProposta', { dto: { codigoProposta: p.codigo }, motivoCancelamento: 'desistência' }, 'cancel-1', 'proposal.partner-cancel', new RegExp(`^proposal ${p.numero} cancelled by the customer`));

@@ -211,8 +211,8 @@ describe('paid off', () => {
   test('paying every installment of a disbursed proposal: situacaoAgenda 1, event 7, the proposal liquidada', async () => {
     const proposal = await createOk(world.service, world.token, personDto());
     const db = world.service.database.db;
-    await inOutbox(db, world.service.clock, (s) => approveProposal(s, { numero: proposal.numero, by: 'teste' }));
-    await inOutbox(db, world.service.clock, (s) => disburseProposal(s, { numero: proposal.numero, by: 'teste' }, proposalDeps(world.service.config)));
+    await inOutbox(db, world.service.clock, (s) => approveProposal(s, { proposalNumber: proposal.numero, by: 'teste' }));
+    await inOutbox(db, world.service.clock, (s) => disburseProposal(s, { proposalNumber: proposal.numero, by: 'teste' }, proposalDeps(world.service.config)));
     const open = await details(world, proposal.codigo);
     assert.equal(open.situacaoProposta, ProposalStatus.disbursed);
     const items = open.parcelas.map((p, i) => ({ nroParcela: p.nroParcela, dtPagamento: '2026-11-23', vlrPagamento: i === 0 ? 1 : p.vlrParcela }));

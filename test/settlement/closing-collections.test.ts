@@ -88,7 +88,7 @@ test('a cancelled schedule: its provider charge removed at the provider then can
 /** A real proposal (the pay-off tells the proposals module), created, approved and disbursed today. */
 async function disbursedProposal(): Promise<string> {
   const p = await createOk(world.service, world.token, personDto({ prazo: 3, dtPrimeiroVencto: '2024-02-15' }));
-  const step = { numero: p.numero, at: localDate('2024-01-15'), reason: null, by: 'operador:teste' };
+  const step = { proposalNumber: p.numero, at: localDate('2024-01-15'), reason: null, by: 'operador:teste' };
   await inOutbox(db(), world.service.clock, (s) => approveProposal(s, step));
   await inOutbox(db(), world.service.clock, (s) => disburseProposal(s, step, proposalDeps(world.service.config)));
   return p.codigo;

@@ -38,9 +38,14 @@ function operatorName(by: string | undefined): string {
 
 function lines(outcome: OperatorOutcome): string[] {
   return [
-    ...outcome.transitions.map((t) => `proposal ${outcome.numero}: ${t.event} ${t.from} → ${t.to} on ${t.on}`),
-    `proposal ${outcome.numero} (${outcome.codigo}) is now ${outcome.situacao} ${outcome.descricaoSituacao}`,
+    ...outcome.transitions.map((t) => `proposal ${outcome.proposalNumber}: ${t.event} ${t.from} → ${t.to} on ${t.on}`),
+    `proposal ${outcome.proposalNumber} (${outcome.proposalId}) is now ${outcome.status} ${outcome.statusDescription}`,
   ];
+}
+
+/** `--json`: the keys this command has always printed (the interface's words), whatever the domain calls them. */
+function outcomeJson(outcome: OperatorOutcome) {
+  return { numero: outcome.proposalNumber, codigo: outcome.proposalId, situacao: outcome.status, descricaoSituacao: outcome.statusDescription, transitions: outcome.transitions };
 }
 
 function step(name: string, description: string, pick: Pick, extra: { pending?: { type: 'boolean'; description: string } } = {}) {
@@ -52,11 +57,11 @@ function step(name: string, description: string, pick: Pick, extra: { pending?: 
     run: async ({ args, options }, io) => {
       if (!NUMBER_RE.test(args.NUMERO)) throw new CliError('expected exactly one proposal NUMERO (a positive integer)');
       if (options.at !== undefined && !isValidLocalDate(options.at)) throw new CliError(`--at must be a calendar date YYYY-MM-DD, got "${options.at}"`);
-      const operatorCommand: OperatorCommand = { numero: Number(args.NUMERO), at: options.at === undefined ? null : localDate(options.at), reason: options.reason ?? null, by: operatorName(options.by) };
+      const operatorCommand: OperatorCommand = { proposalNumber: Number(args.NUMERO), at: options.at === undefined ? null : localDate(options.at), reason: options.reason ?? null, by: operatorName(options.by) };
       const pending = (options as { pending?: boolean }).pending === true;
       const commands = await proposalCommands();
       const outcome = await runOperatorDefinition(io, ({ config }) => pick(commands(config), pending), operatorCommand, options['idempotency-key']);
-      printJsonOrLines(io, options.json, outcome, () => lines(outcome));
+      printJsonOrLines(io, options.json, outcomeJson(outcome), () => lines(outcome));
     },
   });
 }

@@ -86,13 +86,13 @@ async function flow(server: DemoServer, options: DemoOptions, io: CliIo, dir: st
   const numero = created.numero as number;
   step('Create: POST /Proposta/IncluirManualSimplificado (R$ 10,000.00, 12 months at 2% a month)', [`numero ${numero}, codigo ${String(created.codigo)}`, `installment R$ ${String(created.vlrParcela)}, CET ${String(created.percCETAnual)} % a year`]);
 
-  const command = { numero, at: null, reason: null, by: OPERATOR };
+  const command = { proposalNumber: numero, at: null, reason: null, by: OPERATOR };
   const operator = { kind: 'operator' as const, id: OPERATOR, source: 'demo' };
   const asOperator = <I, R>(define: (config: Config) => CommandDefinition<I, R>, input: I) => withCliContext(async ({ db, clock, config }) => (await runDefined(commandDeps(db, clock, config), define(config), input, operator)).result);
   const approved = await asOperator((config) => proposalOperatorCommands(proposalDeps(config)).approve, command);
-  step(`Approve (the analyst: caas proposal approve ${numero})`, [`now ${approved.situacao} ${approved.descricaoSituacao}`]);
+  step(`Approve (the analyst: caas proposal approve ${numero})`, [`now ${approved.status} ${approved.statusDescription}`]);
   const disbursed = await asOperator((config) => proposalOperatorCommands(proposalDeps(config)).disburse, { ...command, reason: 'demo TED' });
-  step(`Disburse (the service team: caas proposal disburse ${numero})`, [`now ${disbursed.situacao} ${disbursed.descricaoSituacao}: the receivables schedule is open`]);
+  step(`Disburse (the service team: caas proposal disburse ${numero})`, [`now ${disbursed.status} ${disbursed.statusDescription}: the receivables schedule is open`]);
 
   const generated = await callOperation(server.url, token, '/AgendaRecebivel/GerarUnicoBoleto', {
     dto: { numeroProposta: numero, nroParcelas: [1] },

@@ -241,9 +241,9 @@ function stepAction(services: ConsoleServices, step: StepSpec) {
       const numero = numeroOf(request);
       if (numero === null) return { redirect: LIST, flash: 'Número de proposta inválido.', flashKind: 'error' };
       const reason = (form as { motivo?: string }).motivo?.trim() || null;
-      const input = { numero, at: null, reason, by: historyName(ctx.operator) };
+      const input = { proposalNumber: numero, at: null, reason, by: historyName(ctx.operator) };
       const outcome = await ctx.run(step.command(commands), input, { fourEyes: step.fourEyes, summary: `${step.label} a proposta ${numero}` });
-      return { redirect: `${LIST}/${numero}`, flash: outcomeFlash(outcome, (r) => `Proposta ${r.numero}: ${r.descricaoSituacao}.`) };
+      return { redirect: `${LIST}/${numero}`, flash: outcomeFlash(outcome, (r) => `Proposta ${r.proposalNumber}: ${r.statusDescription}.`) };
     },
   });
 }

@@ -21,10 +21,11 @@ export interface ProposalOperatorCommands {
   cancel: ProposalOperatorCommand;
 }
 
-const summarize = (outcome: OperatorOutcome): string => `proposal ${outcome.numero} is now ${outcome.situacao}`;
+const summarize = (outcome: OperatorOutcome): string => `proposal ${outcome.proposalNumber} is now ${outcome.status}`;
 
 function define(name: string, handler: ProposalOperatorCommand['handler']): ProposalOperatorCommand {
-  return { name, locks: (input) => [`proposal-number:${input.numero}`], summarize, handler };
+  // resultVersion 2: the outcome's fields in English (proposalNumber, proposalId, status, statusDescription).
+  return { name, locks: (input) => [`proposal-number:${input.proposalNumber}`], summarize, resultVersion: 2, handler };
 }
 
 /** Bound to the proposals module's dependencies at the composition root (or by the CLI). */

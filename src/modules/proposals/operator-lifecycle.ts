@@ -20,7 +20,8 @@ import { DISBURSEMENT_AHEAD_DAYS_MAX } from './limits.js';
 
 
 export interface OperatorCommand {
-  numero: number;
+  /** The proposal's number (unique across partners). */
+  proposalNumber: number;
   /** The event's date; default today in São Paulo. */
   at?: LocalDate | null;
   reason?: string | null;
@@ -29,10 +30,10 @@ export interface OperatorCommand {
 }
 
 export interface OperatorOutcome {
-  numero: number;
-  codigo: string;
-  situacao: number;
-  descricaoSituacao: string;
+  proposalNumber: number;
+  proposalId: string;
+  status: number;
+  statusDescription: string;
   transitions: { event: LifecycleEvent; from: number; to: number; on: LocalDate }[];
 }
 
@@ -55,13 +56,13 @@ async function run(scope: CommandScope, command: OperatorCommand, aheadDaysMax: 
   const now = scope.clock.now();
   const on = eventDate(command, todayOf(now), aheadDaysMax);
   return inTransaction(scope.tx, async (tx: Tx) => {
-    const row = await findByNumberForOperator(tx, command.numero, 'wait');
-    if (row === null) throw refusal(ProposalCode.notFound, `Proposta ${command.numero} não encontrada.`);
+    const row = await findByNumberForOperator(tx, command.proposalNumber, 'wait');
+    if (row === null) throw refusal(ProposalCode.notFound, `Proposta ${command.proposalNumber} não encontrada.`);
     const ctx: EventContext = { tx, now, actor: { kind: 'operator', name: command.by }, enqueue: scope.enqueue };
     const seen = await lastHistoryId(tx, row.id);
     const after = await work({ ctx, row, on, command });
     const status = statusOf(after);
-    return { numero: after.numero, codigo: after.id, situacao: status, descricaoSituacao: statusDescription(status), transitions: await transitionsAfter(tx, row.id, seen) };
+    return { proposalNumber: after.numero, proposalId: after.id, status, statusDescription: statusDescription(status), transitions: await transitionsAfter(tx, row.id, seen) };
   });
 }
 
