@@ -67,7 +67,7 @@ async function main(): Promise<number> {
     await migrate(withDatabase(baseUrl, TEMPLATE));
     const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${process.env.CAAS_TEST_CONCURRENCY ?? '2'}`, ...files];
     const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, CAAS_TEST_DATABASE_URL: baseUrl, CAAS_TEST_TEMPLATE: TEMPLATE, CAAS_TEST_DB_PREFIX: TEST_DB_PREFIX } });
+      const child = spawn(process.execPath, args, { stdio: 'inherit', env: { CAAS_ANSWER_CACHE: 'verify', ...process.env, CAAS_TEST_DATABASE_URL: baseUrl, CAAS_TEST_TEMPLATE: TEMPLATE, CAAS_TEST_DB_PREFIX: TEST_DB_PREFIX } });
       child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     });
     return code;

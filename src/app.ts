@@ -17,6 +17,7 @@ import { installMetrics, type MetricSource } from './platform/http/metrics.js';
 import { installOpenApi } from './platform/http/openapi.js';
 import type { OperationSpec } from './platform/http/operation-spec.js';
 import type { OutboxWriter } from './platform/commands.js';
+import type { AnswerCache } from './platform/answer-cache.js';
 import { registerOperation, type Authenticator, type OperationDeps } from './platform/http/operations.js';
 import { RateLimiter } from './platform/http/rate-limit.js';
 import { operationExamples } from './reference/operation-examples.js';
@@ -48,6 +49,8 @@ export interface AppDeps {
   metricSources?: MetricSource[];
   /** components.securitySchemes of /openapi.json (the auth module describes the token flow). */
   securitySchemes?: Record<string, unknown>;
+  /** The read model of the cached queries (absent: computed every time). */
+  answers?: AnswerCache;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -109,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installOpenApi(app, { publicUrl: deps.config.publicUrl, specs: deps.routes.map((route) => route.spec), examples: operationExamples(), securitySchemes: deps.securitySchemes ?? {} });
   installHealth(app, deps.db);
   for (const plugin of deps.plugins ?? []) await plugin(app);
-  const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, outbox: deps.outbox, rateLimiter: new RateLimiter(() => deps.clock.now().getTime(), deps.config.rateLimitPerSecond, deps.config.rateLimitPerSecond * 2), countIgnoredFields: metrics.countIgnoredFields };
+  const operationDeps: OperationDeps = { db: deps.db, clock: deps.clock, config: deps.config, authenticator: deps.authenticator, outbox: deps.outbox, answers: deps.answers, rateLimiter: new RateLimiter(() => deps.clock.now().getTime(), deps.config.rateLimitPerSecond, deps.config.rateLimitPerSecond * 2), countIgnoredFields: metrics.countIgnoredFields };
   const implemented = new Map(deps.routes.map((r) => [r.spec.operationId, r]));
   for (const spec of deps.operations) {
     const route = implemented.get(spec.operationId);

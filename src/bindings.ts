@@ -12,7 +12,7 @@ import type { ModuleBindings } from './platform/module.js';
 import { writeCallbackOutbox } from './modules/callbacks/index.js';
 import { proposalsPort, type ProposalDeps } from './modules/proposals/index.js';
 import { cancelScheduleWith, describeBoleto, openSchedule, summarizeSchedule, type ReceivablesDeps } from './modules/receivables/index.js';
-import { settlementReceivablesPorts } from './modules/settlement/index.js';
+import { settlementReceivablesPorts, type SettlementDeps } from './modules/settlement/index.js';
 
 /** What commands and jobs enqueue (ctx.enqueue) is stored by the callbacks module, in their transaction (the only outbox kind). */
 export const outboxWriter: OutboxWriter = writeCallbackOutbox;
@@ -23,7 +23,7 @@ export function commandDeps(db: Db, clock: Clock, config?: Pick<Config, 'idempot
 }
 
 export function bindModules(config: Config): ModuleBindings {
-  return { proposals: proposalDeps(config), receivables: receivablesDeps(config) };
+  return { proposals: proposalDeps(config), receivables: receivablesDeps(config), settlement: settlementDeps(config) };
 }
 
 /** What proposals take from receivables: the schedule's lifecycle, with the configured boleto issuer. */
@@ -33,5 +33,10 @@ export function proposalDeps(config: Config): ProposalDeps {
 
 /** What receivables take from proposals (status, paid off) and from settlement (the Pix provider, when configured). */
 export function receivablesDeps(config: Config): ReceivablesDeps {
-  return { settings: config.receivables, publicUrl: config.publicUrl, proposals: proposalsPort, outbox: outboxWriter, ...settlementReceivablesPorts(config) };
+  return { settings: config.receivables, publicUrl: config.publicUrl, proposals: proposalsPort, ...settlementReceivablesPorts(config) };
+}
+
+/** What settlement takes: receivables' settings, the proposals port, and the callbacks outbox for the commands it runs outside a face. */
+export function settlementDeps(config: Config): SettlementDeps {
+  return { settings: config.receivables, proposals: proposalsPort, outbox: outboxWriter };
 }

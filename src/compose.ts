@@ -12,6 +12,7 @@ import { createAuth } from './modules/auth/auth.plugin.js';
 import { callbackWorkerOptions, createCallbackWorker } from './modules/callbacks/delivery-worker.js';
 import { partnerProfile, PgPartnerDirectory } from './modules/partners/index.js';
 import { BOLETO_EXPIRE_JOB } from './modules/receivables/index.js';
+import { createAnswerCache, deploymentFingerprint } from './platform/answer-cache.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config/env.js';
 import type { Db } from './platform/db/pool.js';
@@ -73,6 +74,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     routes: [...routes, ...(options.extraRoutes ?? [])],
     plugins: [auth.plugin, ...MODULES.flatMap((m) => m.plugins?.(ctx) ?? []), consoleFace(console)],
     securitySchemes: auth.securitySchemes,
+    answers: createAnswerCache(config.answerCache, deploymentFingerprint(config)),
     metricSources: MODULES.flatMap((m) => m.metrics ?? []),
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,

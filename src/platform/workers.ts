@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.js';
 import { LIMITS } from './config/limits.js';
 import type { Db } from './db/pool.js';
+import { purgeAnswers } from './answer-cache.js';
 import { purgeExpiredIdempotency } from './idempotency.js';
 import type { Purge } from './module.js';
 
@@ -33,7 +34,7 @@ export function everyInterval(name: string, interval_ms: number, tick: () => Pro
   };
 }
 
-/** Purges expired idempotency records and what the modules' descriptors list (auth: assertion jtis). */
+/** Purges expired idempotency records, stored answers of past days (read model) and what the modules' descriptors list (auth: assertion jtis). */
 export function startMaintenance(db: Db, clock: Clock, log: FastifyBaseLogger, purges: readonly Purge[] = []): Worker {
   return everyInterval(
     'maintenance',
@@ -41,7 +42,7 @@ export function startMaintenance(db: Db, clock: Clock, log: FastifyBaseLogger, p
     async () => {
       const now = clock.now();
       const records = await purgeExpiredIdempotency(db, now);
-      const counts: Record<string, number> = { records };
+      const counts: Record<string, number> = { records, answers: await purgeAnswers(db, now) };
       for (const { name, purge } of purges) counts[name] = await purge(db, now);
       if (Object.values(counts).some((n) => n > 0)) log.info(counts, 'purged expired idempotency records and assertion ids');
     },

@@ -1,6 +1,7 @@
 // Issue 13: the import boundaries. Fails when platform imports a module, when a module imports
 // another module's internals instead of its public entry (src/modules/<name>/index.ts), or when a
-// module imports a face (src/cli, another module's routes). The code of today breaks these rules in
+// module imports a face (src/cli, another module's routes), or when a file of src/ other than a
+// test imports test/ (the dependency goes test → src only). The code of today breaks these rules in
 // known places: each is listed below with why, as a (from, to) pattern. A new violation fails the
 // test; so does an exception that no longer matches anything (delete it: the code got better).
 import assert from 'node:assert/strict';
@@ -26,7 +27,7 @@ function isKnown(line: string): boolean {
   return KNOWN.some((e) => e.from.test(from ?? '') && e.to.test(to ?? '') && !line.startsWith('module imports a face'));
 }
 
-test('imports respect the boundaries: platform knows no module, modules meet through index.ts, no module imports a face', () => {
+test('imports respect the boundaries: platform knows no module, modules meet through index.ts, no module imports a face, src imports no test code', () => {
   const found = violations(importEdges(ROOT));
   assert.deepEqual(found.filter((line) => !isKnown(line)), [], 'new boundary violations (fix them, or list one in KNOWN with why)');
 });
@@ -49,6 +50,7 @@ test('the checker sees each kind of violation', () => {
     { from: 'src/modules/a/x.ts', to: 'src/cli/io.ts' },
     { from: 'src/modules/a/x.ts', to: 'src/modules/b/routes.ts' },
     { from: 'src/modules/a/x.ts', to: 'src/modules/b/pay.route.ts' },
+    { from: 'src/modules/a/data.fixture.ts', to: 'test/support/db.ts' },
   ];
   assert.deepEqual(violations(edges), [
     "module imports a face: src/modules/a/x.ts → src/cli/io.ts",
@@ -56,5 +58,6 @@ test('the checker sees each kind of violation', () => {
     "module imports another module's routes: src/modules/a/x.ts → src/modules/b/pay.route.ts",
     "module imports another module's routes: src/modules/a/x.ts → src/modules/b/routes.ts",
     'platform imports a module: src/platform/x.ts → src/modules/a/y.ts',
+    'src imports test code: src/modules/a/data.fixture.ts → test/support/db.ts',
   ]);
 });

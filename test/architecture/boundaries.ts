@@ -1,6 +1,7 @@
 // The import graph of src/ as the boundary test (boundaries.test.ts) reads it: every static
 // `from '…'`, side-effect `import '…'` and dynamic `import('…')` of a relative path, resolved to a
-// file under src/. Test files and test utilities are left out (tests may reach anywhere).
+// path from the repository's root (src/… or test/…). Test files and test utilities are left out
+// (tests may reach anywhere); every other file under src/ is read, fixtures included.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -44,6 +45,8 @@ export function violations(edges: readonly Edge[]): string[] {
     const source = moduleOf(from);
     const target = moduleOf(to);
     if (from.startsWith('src/platform/') && target !== null) found.add(`platform imports a module: ${from} → ${to}`);
+    // The dependency goes test → src only: a fixture that needs test/ lives in test/support/.
+    if (from.startsWith('src/') && to.startsWith('test/')) found.add(`src imports test code: ${from} → ${to}`);
     if (source === null || target === source) continue;
     if (to.startsWith('src/cli/')) found.add(`module imports a face: ${from} → ${to}`);
     else if (target !== null && /(^|[/.-])routes?([.-]|\/)/.test(to.slice(`src/modules/${target}/`.length))) found.add(`module imports another module's routes: ${from} → ${to}`);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { openSampleSchedule } from '../../src/modules/receivables/test-fixtures.js';
+import { openSampleSchedule } from '../support/receivables-data.js';
 import { ALL_SPECS } from '../../src/descriptors.js';
 import type { OperationSpec } from '../../src/platform/http/operation-spec.js';
 import { EXAMPLE_REFS, operationExamples } from '../../src/reference/operation-examples.js';

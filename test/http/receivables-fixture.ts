@@ -2,7 +2,7 @@
 // way a disbursement opens it, calls that parse the envelope, the job runner, the outbox.
 import assert from 'node:assert/strict';
 import { receivablesJobHandlers } from '../../src/modules/receivables/routes.js';
-import { openSampleSchedule, type OpeningOverrides } from '../../src/modules/receivables/test-fixtures.js';
+import { openSampleSchedule, type OpeningOverrides } from '../support/receivables-data.js';
 import type { ScheduleOpening } from '../../src/modules/receivables/schedule/schedule-contract.js';
 import { runDueJobs, withOutbox, type JobRunSummary } from '../../src/platform/jobs.js';
 import { outboxWriter } from '../../src/bindings.js';

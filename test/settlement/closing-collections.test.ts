@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { proposalDeps, receivablesDeps } from '../../src/bindings.js';
+import { proposalDeps, settlementDeps } from '../../src/bindings.js';
 import { jobKinds, moduleContext } from '../../src/compose.js';
 import { cancelScheduleWith } from '../../src/modules/receivables/schedule/schedule-lifecycle.js';
 import { bankProfile, buildReturn, importReturnFile, makeRemittance, remittanceText } from '../../src/modules/settlement/index.js';
@@ -17,31 +17,24 @@ import { runDueJobs } from '../../src/platform/jobs.js';
 import { details, ok, openFor, outbox, type World } from '../http/receivables-fixture.js';
 import { createOk, personDto } from '../http/proposals-fixture.js';
 import { approveProposal, disburseProposal } from '../../src/modules/proposals/operator-lifecycle.js';
-import { startTestService } from '../support/app.js';
-import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
-import { deliverWebhooksTo, pixChargeOf, pixEnv, registeredAt } from './pix-fixture.js';
+import type { FakePixProvider } from '../support/fake-pix-provider.js';
+import { deliverWebhooksTo, pixChargeOf, registeredAt, startPixWorld, type PixWorld } from './pix-fixture.js';
 import { inOutbox } from '../support/outbox.js';
 
-let certs: FakeCerts;
+let pix: PixWorld;
 let provider: FakePixProvider;
 let world: World;
 let dir: string;
 let returnSequence = 0;
 
 before(async () => {
-  certs = makeCerts();
-  provider = await startFakePixProvider(certs);
-  const service = await startTestService({ ...pixEnv(provider, certs), CAAS_BOLETO_REGISTRATION: 'cnab' });
-  service.clock.set('2024-01-15T15:00:00Z');
-  const partner = await service.onboard();
-  world = { service, partner, token: await service.token(partner) };
+  pix = await startPixWorld({ CAAS_BOLETO_REGISTRATION: 'cnab' });
+  ({ provider, world } = pix);
   deliverWebhooksTo(provider, world);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caas-closing-'));
 });
 after(async () => {
-  await world.service.close();
-  await provider.close();
-  fs.rmSync(certs.dir, { recursive: true, force: true });
+  await pix.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -59,7 +52,7 @@ async function registeredBoleto(proposalId: string, n: number, due: string): Pro
   returnSequence += 1;
   const event = { movement: '02', sequence: BigInt(b.nosso_numero_seq), documentNumber: String(b.numero), dueDate: localDate(due), amount: b.amount };
   const text = remittanceText(buildReturn({ profile: bankProfile('001'), issuer: settings.issuer, company: settings.beneficiary, fileSequence: returnSequence, generatedOn: '2024-01-15' as LocalDate, events: [event] }));
-  assert.deepEqual((await importReturnFile(db(), world.service.clock, receivablesDeps(world.service.config), `ret-${returnSequence}.ret`, Buffer.from(text, 'latin1'))).outcomes, { registered: 1 });
+  assert.deepEqual((await importReturnFile(db(), world.service.clock, settlementDeps(world.service.config), `ret-${returnSequence}.ret`, Buffer.from(text, 'latin1'))).outcomes, { registered: 1 });
   return { id: b.id, numero: b.numero };
 }
 

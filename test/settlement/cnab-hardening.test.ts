@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { ok, openFor, startWorld, type World } from '../http/receivables-fixture.js';
 import { bankProfile, buildReturn, importReturnFile, makeRemittance, remittanceText, scanInbox, type BankEvent } from '../../src/modules/settlement/index.js';
-import { receivablesDeps } from '../../src/bindings.js';
+import { settlementDeps } from '../../src/bindings.js';
 import type { LocalDate } from '../../src/platform/dates.js';
 
 const WAIT_TIMEOUT_MS = 60_000;
@@ -50,7 +50,7 @@ function returnText(events: BankEvent[], fileSequence: number): string {
   return remittanceText(buildReturn({ profile: bankProfile(s.issuer.bankCode), issuer: s.issuer, company: s.beneficiary, fileSequence, generatedOn: '2024-02-11' as LocalDate, events }));
 }
 
-const importText = (name: string, text: string) => importReturnFile(db(), world.service.clock, receivablesDeps(world.service.config), name, Buffer.from(text, 'latin1'));
+const importText = (name: string, text: string) => importReturnFile(db(), world.service.clock, settlementDeps(world.service.config), name, Buffer.from(text, 'latin1'));
 
 async function count(table: 'receivable_launches' | 'settlement_unmatched' | 'settlement_events'): Promise<number> {
   return Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -142,7 +142,7 @@ function inboxOf(name: string) {
   const inbox = path.join(dir, name);
   fs.mkdirSync(inbox, { recursive: true });
   const seen = new Map<string, string>();
-  const scan = () => scanInbox(db(), world.service.clock, receivablesDeps(world.service.config), inbox, seen);
+  const scan = () => scanInbox(db(), world.service.clock, settlementDeps(world.service.config), inbox, seen);
   const list = (sub = '.') => (fs.existsSync(path.join(inbox, sub)) ? fs.readdirSync(path.join(inbox, sub), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort() : []);
   return { inbox, scan, list };
 }

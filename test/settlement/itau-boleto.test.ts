@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { buildFreeField } from '../../src/modules/receivables/collections/boleto/free-field.js';
 import { linhaDigitavelToBarcode } from '../../src/modules/receivables/collections/boleto/barcode.js';
-import { receivablesDeps } from '../../src/bindings.js';
+import { settlementDeps } from '../../src/bindings.js';
 import { bankProfile, buildReturn, importReturnFile, makeRemittance, remittanceText } from '../../src/modules/settlement/index.js';
 import type { LocalDate } from '../../src/platform/dates.js';
 import { startTestService } from '../support/app.js';
@@ -51,7 +51,7 @@ test('an Itaú boleto: free field 109/nosso número-DAC/agência/conta-DAC, remi
 
   const event = { sequence: BigInt(b.nosso_numero_seq), documentNumber: String(b.numero), dueDate: '2024-02-10' as LocalDate, amount: b.amount };
   const text = remittanceText(buildReturn({ profile: bankProfile('341'), issuer, company: world.service.config.receivables.beneficiary, fileSequence: 1, generatedOn: '2024-02-12' as LocalDate, events: [{ ...event, movement: '02' }, { ...event, movement: '06', paid: b.amount, occurredOn: '2024-02-09' as LocalDate, creditedOn: '2024-02-12' as LocalDate }] }));
-  const imported = await importReturnFile(db, world.service.clock, receivablesDeps(world.service.config), 'itau.ret', Buffer.from(text, 'latin1'));
+  const imported = await importReturnFile(db, world.service.clock, settlementDeps(world.service.config), 'itau.ret', Buffer.from(text, 'latin1'));
   assert.deepEqual(imported.outcomes, { registered: 1, settled: 1 });
   const parcela = (await details(world, s.proposalId)).parcelas[0]!;
   assert.deepEqual([parcela.situacao, parcela.lancamentos?.[0]?.viaBoleto], [1, true]);

@@ -4,35 +4,25 @@
 // called, so one the provider accepted is never lost when the commit fails, and the same refund id
 // resumes it.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { pixClientFor, pixRefundCommand } from '../../src/modules/settlement/index.js';
 import { runDefined } from '../../src/platform/commands.js';
 import type { DomainError } from '../../src/platform/errors.js';
-import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
-import { startTestService } from '../support/app.js';
+import type { FakePixProvider } from '../support/fake-pix-provider.js';
 import { ok, openFor, type World } from '../http/receivables-fixture.js';
-import { pixEnv } from './pix-fixture.js';
+import { startPixWorld, type PixWorld } from './pix-fixture.js';
 
 const SECRET = 'h'.repeat(40);
-let certs: FakeCerts;
+let pix: PixWorld;
 let provider: FakePixProvider;
 let world: World;
 
 before(async () => {
-  certs = makeCerts();
-  provider = await startFakePixProvider(certs);
-  const service = await startTestService({ ...pixEnv(provider, certs), CAAS_PIX_WEBHOOK_SECRET: SECRET });
-  service.clock.set('2024-01-15T15:00:00Z');
-  const partner = await service.onboard();
-  world = { service, partner, token: await service.token(partner) };
+  pix = await startPixWorld({ CAAS_PIX_WEBHOOK_SECRET: SECRET });
+  ({ provider, world } = pix);
 });
-after(async () => {
-  await world.service.close();
-  await provider.close();
-  fs.rmSync(certs.dir, { recursive: true, force: true });
-});
+after(() => pix.close());
 
 const db = () => world.service.database.db;
 const notify = (pix: object) => world.service.app.inject({ method: 'POST', url: `/webhooks/pix/${SECRET}/pix`, payload: { pix: [pix] } });

@@ -4,7 +4,6 @@
 // secret; a notification that cannot be confirmed yet stays pending; a pix for a cancelled charge
 // is an unmatched receipt; cob, removal and refunds through the client; start-up validation.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { parseBrCode } from '../../src/modules/receivables/collections/pix/br-code.js';
@@ -12,34 +11,27 @@ import { PIX_CONFIRM_JOB, PIX_PROVIDER_UNAVAILABLE, PixApiClient, pixClientFor, 
 import { runDueJobs } from '../../src/platform/jobs.js';
 import { runDefined } from '../../src/platform/commands.js';
 import { DomainError } from '../../src/platform/errors.js';
-import { receivablesDeps } from '../../src/bindings.js';
+import { settlementDeps } from '../../src/bindings.js';
 import { jobKinds, moduleContext } from '../../src/compose.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { dec } from '../../src/platform/money.js';
-import { makeCerts, startFakePixProvider, type FakeCerts, type FakePixProvider } from '../support/fake-pix-provider.js';
+import type { FakeCerts, FakePixProvider } from '../support/fake-pix-provider.js';
 import { startTestService } from '../support/app.js';
 import { details, ok, openFor, outbox, type World } from '../http/receivables-fixture.js';
-import { deliverWebhooksTo, pixChargeOf, pixEnv, registeredAt, WEBHOOK_SECRET } from './pix-fixture.js';
+import { deliverWebhooksTo, pixChargeOf, pixEnv, registeredAt, startPixWorld, WEBHOOK_SECRET, type PixWorld } from './pix-fixture.js';
 
 const SECRET = WEBHOOK_SECRET;
+let pix: PixWorld;
 let certs: FakeCerts;
 let provider: FakePixProvider;
 let world: World;
 
 before(async () => {
-  certs = makeCerts();
-  provider = await startFakePixProvider(certs);
-  const service = await startTestService(pixEnv(provider, certs));
-  service.clock.set('2024-01-15T15:00:00Z');
-  const partner = await service.onboard();
-  world = { service, partner, token: await service.token(partner) };
+  pix = await startPixWorld();
+  ({ certs, provider, world } = pix);
   deliverWebhooksTo(provider, world);
 });
-after(async () => {
-  await world.service.close();
-  await provider.close();
-  fs.rmSync(certs.dir, { recursive: true, force: true });
-});
+after(() => pix.close());
 
 function client(): PixApiClient {
   return new PixApiClient(world.service.config.settlement.pix!, world.service.clock);
@@ -137,7 +129,7 @@ test('a pix whose confirmation fails is retried by a job until the provider conf
   const chargeId = await pixCharge(s.proposalId, 1, '2024-02-10');
   const { txid } = await registered(chargeId);
   const db = world.service.database.db;
-  const handlers = settlementJobKinds(world.service.config, receivablesDeps(world.service.config), db);
+  const handlers = settlementJobKinds(world.service.config, settlementDeps(world.service.config), db);
   provider.failGetPix = true;
   const down = await provider.pay(txid, '350.00', '2024-02-09T13:00:00-03:00');
   assert.equal(down.webhookStatus, 200);

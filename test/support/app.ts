@@ -36,7 +36,7 @@ export interface TestService {
 export async function startTestService(env: Record<string, string> = {}, extraRoutes: Route[] = [], options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestService> {
   const database = await createTestDatabase();
   const clock = fixedClock(TEST_NOW);
-  const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, DATABASE_URL: database.url, LOG_LEVEL: 'silent', CAAS_WORKERS: 'false', ...env });
+  const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, DATABASE_URL: database.url, LOG_LEVEL: 'silent', CAAS_WORKERS: 'false', CAAS_ANSWER_CACHE: process.env.CAAS_ANSWER_CACHE ?? 'verify', ...env });
   const { app } = await composeServices(database.db, clock, config, { logger: options.logStream !== undefined, logStream: options.logStream, startWorkers: false, extraRoutes });
   await app.ready();
   const service: TestService = {

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openSampleSchedule } from '../../src/modules/receivables/test-fixtures.js';
-import { receivablesDeps } from '../../src/bindings.js';
+import { openSampleSchedule } from './receivables-data.js';
+import { settlementDeps } from '../../src/bindings.js';
 import type { ReceivablesSettings } from '../../src/modules/receivables/settings.js';
 import { bankProfile, buildReturn, importReturnFile, makeRemittance, remittanceText, type BankEvent } from '../../src/modules/settlement/index.js';
 import type { Clock } from '../../src/platform/clock.js';
@@ -62,7 +62,7 @@ export async function seedSettlementDay(input: SettlementDayInput): Promise<Sett
     { sequence: unknownSequence, documentNumber: '999', dueDate: day, amount: '50.00', movement: '06', paid: '50.00', occurredOn: day, creditedOn: addDays(day, 1) },
   ];
   const text = remittanceText(buildReturn({ profile: bankProfile(settings.issuer.bankCode), issuer: settings.issuer, company: settings.beneficiary, fileSequence: 1, generatedOn: addDays(day, 1), events }));
-  await importReturnFile(db, clock, receivablesDeps(config), `retorno-${day}.ret`, Buffer.from(text, 'latin1'));
+  await importReturnFile(db, clock, settlementDeps(config), `retorno-${day}.ret`, Buffer.from(text, 'latin1'));
   const pendingEndToEndId = `E0000000020${day.replaceAll('-', '')}0000${randomUUID().replaceAll('-', '').slice(0, 8)}`.slice(0, 32);
   await db.insertInto('settlement_pix_notifications').values({ end_to_end_id: pendingEndToEndId, txid: null, amount: '120.00', paid_at: `${day}T12:00:00-03:00`, received_at: clock.now(), confirmed_at: null, last_error: 'GET /pix: 503' }).execute();
   return { proposalId: opening.proposalId, unknownSequence, pendingEndToEndId };

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { DEFAULT_RETRY_POLICY } from '../../modules/callbacks/backoff.js';
 import type { CallbackListItem } from '../../modules/callbacks/callbacks-admin.js';
 import { createCallbackWorker } from '../../modules/callbacks/delivery-worker.js';
-import { boleto, startWorkerFixture, T0, type FixturePartner, type WorkerFixture } from '../../modules/callbacks/worker-test-support.fixture.js';
+import { boleto, startWorkerFixture, T0, type FixturePartner, type WorkerFixture } from '../../../test/support/callback-worker.js';
 import { main } from '../main.js';
 
 let fx: WorkerFixture;

@@ -47,7 +47,7 @@ export default [
     run: async ({ args, options }, io) => {
       const fs = await import('node:fs/promises');
       const { CnabError, importReturnFile } = await import('../../modules/settlement/index.js');
-      const { receivablesDeps } = await import('../../bindings.js');
+      const { settlementDeps } = await import('../../bindings.js');
       const results = await withCliContext(async ({ db, clock, config }) => {
         const done: ImportResult[] = [];
         for (const file of args.FILE) {
@@ -55,7 +55,7 @@ export default [
             throw new CliError(`${file}: ${e.code ?? e.message}`);
           });
           try {
-            done.push(await importReturnFile(db, clock, receivablesDeps(config), path.basename(file), bytes));
+            done.push(await importReturnFile(db, clock, settlementDeps(config), path.basename(file), bytes));
           } catch (error) {
             if (error instanceof CnabError) throw new CliError(`${error.message} (file refused whole: nothing applied)`);
             throw error;

@@ -6,9 +6,10 @@
 // wrong, because the answer is the same whether or not the client exists. Every check that
 // depends on the partner (unknown, disabled, no key verifies, key revoked) answers the same
 // GENERIC_CLIENT_FAILURE, so the endpoint cannot be used to enumerate client ids.
-import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
+import { decodeJwt, decodeProtectedHeader, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
 import { findUnsafeText } from '../../platform/http/safe-text.js';
 import { OAuthError } from './errors.js';
+import { verifyCompact, type JwsAlgorithm } from './jws.js';
 import { PartnerKeyCache } from './partner-key-cache.js';
 import type { PartnerDirectory, PartnerRecord, ReplayStore } from './ports.js';
 import { CLIENT_ASSERTION_LENGTH_MAX, JTI_LENGTH_MAX } from './limits.js';
@@ -146,22 +147,23 @@ export function partnerKnownAndEnabled(partner: PartnerRecord | null, clientId: 
   return partner;
 }
 
-/** Tries each active key (the one named by the header's kid first); revoked keys are skipped. */
+/**
+ * Tries each active key (the one named by the header's kid first); revoked keys are skipped. The
+ * claims were checked by CLAIM_CHECKS; the signature covers the very text they were decoded from.
+ */
 export async function signatureValidWithAnActiveKey(ctx: AssertionContext, partner: PartnerRecord, keys: PartnerKeyCache = sharedKeyCache): Promise<void> {
+  // The partner was found by iss; iss = sub was checked: both name this partner.
+  if (ctx.claims.iss !== partner.clientId || ctx.claims.sub !== partner.clientId) reject(null, `iss/sub ${String(ctx.claims.iss)} is not ${partner.clientId}`);
+  const alg = ctx.header.alg;
+  if (typeof alg !== 'string' || !(ASSERTION_ALGORITHMS as readonly string[]).includes(alg)) reject(null, `alg ${String(alg)} refused`);
   const active = partner.keys.filter((k) => k.revokedAt === null || k.revokedAt.getTime() > ctx.now.getTime());
   if (active.length === 0) reject(null, `partner ${partner.partnerId} has no active key`);
   const ordered = [...active].sort((a, b) => Number(b.kid === ctx.header.kid) - Number(a.kid === ctx.header.kid));
   const failures: string[] = [];
   for (const key of ordered) {
     try {
-      await jwtVerify(ctx.token, keys.publicKey(key.kid, key.publicKeyPem), {
-        algorithms: [...ASSERTION_ALGORITHMS], // so HS256 keyed with the public PEM never verifies
-        currentDate: ctx.now,
-        clockTolerance: CLOCK_SKEW_S,
-        audience: ctx.audience,
-        issuer: partner.clientId,
-        subject: partner.clientId,
-      });
+      // alg is RS256 or PS256 (checked above), so HS256 keyed with the public PEM never verifies.
+      verifyCompact(ctx.token, alg as JwsAlgorithm, ctx.header as Record<string, unknown>, keys.publicKey(key.kid, key.publicKeyPem));
       return;
     } catch (error) {
       failures.push(`${key.kid}: ${error instanceof Error ? error.message : String(error)}`);

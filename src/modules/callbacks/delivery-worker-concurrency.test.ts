@@ -9,7 +9,7 @@ import { deliver } from './deliver.js';
 import { createCallbackWorker } from './delivery-worker.js';
 import { claimDueEvents, recordOutcome } from './outbox-repository.js';
 import { webhookIdFor } from './signing.js';
-import { at, boleto, startWorkerFixture, T0, type WorkerFixture } from './worker-test-support.fixture.js';
+import { at, boleto, startWorkerFixture, T0, type WorkerFixture } from '../../../test/support/callback-worker.js';
 
 let fx: WorkerFixture;
 

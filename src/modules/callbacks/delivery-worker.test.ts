@@ -9,7 +9,7 @@ import { DEFAULT_RETRY_POLICY } from './backoff.js';
 import { redeliverCallback } from './callbacks-admin.js';
 import { createCallbackWorker, type CallbackWorkerOptions } from './delivery-worker.js';
 import { verifyWebhook } from './signing.js';
-import { at, boleto, startWorkerFixture, T0, type WorkerFixture } from './worker-test-support.fixture.js';
+import { at, boleto, startWorkerFixture, T0, type WorkerFixture } from '../../../test/support/callback-worker.js';
 
 let fx: WorkerFixture;
 

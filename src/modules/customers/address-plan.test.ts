@@ -6,8 +6,8 @@ import { addressPaths } from './address-wire.js';
 import { ADDRESSES_PER_CUSTOMER_MAX } from './limits.js';
 
 const ADDRESS: Address = {
-  codigo: null, cep: '01310100', logradouro: 'Avenida Paulista', nroLogradouro: '1578', bairro: null, complemento: null,
-  cidade: 'São Paulo', uf: 'SP', tipoEndereco: 1, tipoResidencia: null, enderecoDesde: null, enderecoPrincipal: false, enderecoCorrespondencia: false,
+  id: null, postalCode: '01310100', street: 'Avenida Paulista', streetNumber: '1578', district: null, complement: null,
+  city: 'São Paulo', state: 'SP', addressType: 1, residenceType: null, since: null, main: false, mailing: false,
 };
 const A = { id: 'aaaaaaaa-0000-4000-8000-000000000001' };
 const B = { id: 'bbbbbbbb-0000-4000-8000-000000000002' };
@@ -15,26 +15,26 @@ const B = { id: 'bbbbbbbb-0000-4000-8000-000000000002' };
 const code = (plan: ReturnType<typeof planAddress>) => (plan.kind === 'refuse' ? [plan.message.code, plan.message.field] : plan);
 
 describe('planAddress', () => {
-  it('without codigo: updates the record with the same cep, else inserts', () => {
-    assert.deepEqual(planAddress(ADDRESS, addressPaths(0), { byCodigo: undefined, byCep: A, count: 3 }), { kind: 'update', id: A.id });
-    assert.deepEqual(planAddress(ADDRESS, addressPaths(0), { byCodigo: undefined, byCep: undefined, count: 3 }), { kind: 'insert' });
+  it('without id (codigo): updates the record with the same postal code, else inserts', () => {
+    assert.deepEqual(planAddress(ADDRESS, addressPaths(0), { byId: undefined, byPostalCode: A, count: 3 }), { kind: 'update', id: A.id });
+    assert.deepEqual(planAddress(ADDRESS, addressPaths(0), { byId: undefined, byPostalCode: undefined, count: 3 }), { kind: 'insert' });
   });
 
-  it('without codigo: a new address beyond the cap is refused, an update is not', () => {
+  it('without id: a new address beyond the cap is refused, an update is not', () => {
     const full = ADDRESSES_PER_CUSTOMER_MAX;
-    assert.deepEqual(code(planAddress(ADDRESS, addressPaths(4), { byCodigo: undefined, byCep: undefined, count: full })), ['END014', 'dtos[4]']);
-    assert.deepEqual(planAddress(ADDRESS, addressPaths(4), { byCodigo: undefined, byCep: A, count: full }), { kind: 'update', id: A.id });
+    assert.deepEqual(code(planAddress(ADDRESS, addressPaths(4), { byId: undefined, byPostalCode: undefined, count: full })), ['END014', 'dtos[4]']);
+    assert.deepEqual(planAddress(ADDRESS, addressPaths(4), { byId: undefined, byPostalCode: A, count: full }), { kind: 'update', id: A.id });
   });
 
-  it('with codigo: updates that record, even with a new cep', () => {
-    const withCodigo = { ...ADDRESS, codigo: A.id };
-    assert.deepEqual(planAddress(withCodigo, addressPaths(0), { byCodigo: A, byCep: undefined, count: 2 }), { kind: 'update', id: A.id });
-    assert.deepEqual(planAddress(withCodigo, addressPaths(0), { byCodigo: A, byCep: A, count: 2 }), { kind: 'update', id: A.id });
+  it('with id (codigo): updates that record, even with a new postal code', () => {
+    const withId = { ...ADDRESS, id: A.id };
+    assert.deepEqual(planAddress(withId, addressPaths(0), { byId: A, byPostalCode: undefined, count: 2 }), { kind: 'update', id: A.id });
+    assert.deepEqual(planAddress(withId, addressPaths(0), { byId: A, byPostalCode: A, count: 2 }), { kind: 'update', id: A.id });
   });
 
-  it('with codigo: unknown record, or a cep of another record, is refused', () => {
-    const withCodigo = { ...ADDRESS, codigo: A.id };
-    assert.deepEqual(code(planAddress(withCodigo, addressPaths(1), { byCodigo: undefined, byCep: undefined, count: 0 })), ['END012', 'dtos[1].codigo']);
-    assert.deepEqual(code(planAddress(withCodigo, addressPaths(1), { byCodigo: A, byCep: B, count: 2 })), ['END013', 'dtos[1].cep']);
+  it('with id: unknown record, or a postal code of another record, is refused', () => {
+    const withId = { ...ADDRESS, id: A.id };
+    assert.deepEqual(code(planAddress(withId, addressPaths(1), { byId: undefined, byPostalCode: undefined, count: 0 })), ['END012', 'dtos[1].codigo']);
+    assert.deepEqual(code(planAddress(withId, addressPaths(1), { byId: A, byPostalCode: B, count: 2 })), ['END013', 'dtos[1].cep']);
   });
 });

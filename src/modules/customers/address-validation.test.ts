@@ -41,37 +41,37 @@ describe('validateAddress', () => {
     const { result, messages } = run({});
     assert.deepEqual(messages, []);
     assert.deepEqual(result, {
-      codigo: null,
-      cep: '01310100',
-      logradouro: 'Avenida Paulista',
-      nroLogradouro: '1578',
-      bairro: 'Bela Vista',
-      complemento: null,
-      cidade: 'São Paulo',
-      uf: 'SP',
-      tipoEndereco: 1,
-      tipoResidencia: 3,
-      enderecoDesde: '2020-03-01',
-      enderecoPrincipal: true,
-      enderecoCorrespondencia: false,
+      id: null,
+      postalCode: '01310100',
+      street: 'Avenida Paulista',
+      streetNumber: '1578',
+      district: 'Bela Vista',
+      complement: null,
+      city: 'São Paulo',
+      state: 'SP',
+      addressType: 1,
+      residenceType: 3,
+      since: '2020-03-01',
+      main: true,
+      mailing: false,
     });
   });
 
   it('codigo: optional uuid, lower-cased', () => {
-    assert.equal(run({ codigo: 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11' }).result?.codigo, 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11');
+    assert.equal(run({ codigo: 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11' }).result?.id, 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11');
     refused({ codigo: '123' }, 'codigo', 'END001');
   });
 
   it('cep: 8 digits, with or without the dash', () => {
-    assert.equal(run({ cep: '01310100' }).result?.cep, '01310100');
+    assert.equal(run({ cep: '01310100' }).result?.postalCode, '01310100');
     for (const bad of ['0131010', '013101000', '01.310-100', 'ABCDE-FGH']) refused({ cep: bad }, 'cep', 'END002');
     refused({ cep: null }, 'cep', 'END002');
   });
 
   it('uf: one of the 27, any case', () => {
     assert.equal(UFS.length, 27);
-    for (const uf of UFS) assert.equal(run({ uf }).result?.uf, uf);
-    assert.equal(run({ uf: 'rj' }).result?.uf, 'RJ');
+    for (const uf of UFS) assert.equal(run({ uf }).result?.state, uf);
+    assert.equal(run({ uf: 'rj' }).result?.state, 'RJ');
     for (const bad of ['XX', 'S', 'SPA', 'São Paulo']) refused({ uf: bad }, 'uf', 'END008');
     refused({ uf: '' }, 'uf', 'END008');
   });
@@ -84,22 +84,22 @@ describe('validateAddress', () => {
 
   it('optional texts: number, district and complement, length-limited', () => {
     const { result } = run({ nroLogradouro: null, bairro: null, complemento: 'Apto 12' });
-    assert.deepEqual([result?.nroLogradouro, result?.bairro, result?.complemento], [null, null, 'Apto 12']);
+    assert.deepEqual([result?.streetNumber, result?.district, result?.complement], [null, null, 'Apto 12']);
     refused({ nroLogradouro: '1'.repeat(STREET_NUMBER_LENGTH_MAX + 1) }, 'nroLogradouro', 'END004');
     refused({ bairro: 'b'.repeat(DISTRICT_LENGTH_MAX + 1) }, 'bairro', 'END005');
     refused({ complemento: 'c'.repeat(COMPLEMENT_LENGTH_MAX + 1) }, 'complemento', 'END006');
   });
 
   it('tipoEndereco 1-4 and tipoResidencia 1-6, both optional', () => {
-    assert.deepEqual([run({ tipoEndereco: null }).result?.tipoEndereco, run({ tipoResidencia: 6 }).result?.tipoResidencia], [null, 6]);
+    assert.deepEqual([run({ tipoEndereco: null }).result?.addressType, run({ tipoResidencia: 6 }).result?.residenceType], [null, 6]);
     refused({ tipoEndereco: 5 }, 'tipoEndereco', 'END009');
     refused({ tipoEndereco: 1.5 }, 'tipoEndereco', 'END009');
     refused({ tipoResidencia: 0 }, 'tipoResidencia', 'END010');
   });
 
   it('enderecoDesde: a date not after today (today itself accepted)', () => {
-    assert.equal(run({ enderecoDesde: '2026-07-19' }).result?.enderecoDesde, '2026-07-19');
-    assert.equal(run({ enderecoDesde: null }).result?.enderecoDesde, null);
+    assert.equal(run({ enderecoDesde: '2026-07-19' }).result?.since, '2026-07-19');
+    assert.equal(run({ enderecoDesde: null }).result?.since, null);
     refused({ enderecoDesde: '2026-07-20' }, 'enderecoDesde', 'END011');
     refused({ enderecoDesde: '2026-07-20T00:00:00Z' }, 'enderecoDesde', 'END011');
     refused({ enderecoDesde: '2026-02-30' }, 'enderecoDesde', 'END011');

@@ -35,22 +35,24 @@ export interface AddressInput {
 /** Where each field of the input (and the address itself, `item`) sits in the face's request. */
 export type AddressPaths = Readonly<Record<keyof AddressInput | 'item', string>>;
 
+/** A valid address, normalized (docs/glossary.md pairs each field with its wire name). */
 export interface Address {
-  /** Lower-case uuid of the record to update, or null: then the record is looked up by `cep`. */
-  codigo: string | null;
-  /** 8 digits, no dash. */
-  cep: string;
-  logradouro: string;
-  nroLogradouro: string | null;
-  bairro: string | null;
-  complemento: string | null;
-  cidade: string;
-  uf: UF;
-  tipoEndereco: number | null;
-  tipoResidencia: number | null;
-  enderecoDesde: LocalDate | null;
-  enderecoPrincipal: boolean;
-  enderecoCorrespondencia: boolean;
+  /** Lower-case uuid of the record to update, or null: then the record is looked up by `postalCode`. */
+  id: string | null;
+  /** CEP: 8 digits, no dash. */
+  postalCode: string;
+  street: string;
+  streetNumber: string | null;
+  district: string | null;
+  complement: string | null;
+  city: string;
+  /** UF. */
+  state: UF;
+  addressType: number | null;
+  residenceType: number | null;
+  since: LocalDate | null;
+  main: boolean;
+  mailing: boolean;
 }
 
 export const UFS = [
@@ -60,10 +62,10 @@ export const UFS = [
 export type UF = (typeof UFS)[number];
 const UF_RE = new RegExp(`^(?:${UFS.join('|')})$`);
 
-/** `tipoEndereco` codes (the interface references a table it does not show: ours). */
+/** `addressType` codes (wire `tipoEndereco`; the interface references a table it does not show: ours). */
 export const ADDRESS_TYPES: Readonly<Record<number, string>> = { 1: 'Residencial', 2: 'Comercial', 3: 'Rural', 4: 'Outro' };
 
-/** `tipoResidencia` codes (idem). */
+/** `residenceType` codes (wire `tipoResidencia`; idem). */
 export const RESIDENCE_TYPES: Readonly<Record<number, string>> = {
   1: 'Própria quitada',
   2: 'Própria financiada',
@@ -100,39 +102,39 @@ export function validateAddress(input: AddressInput | null | undefined, paths: A
   }
   const at = (name: Exclude<keyof typeof AddressCode, 'item'>): FieldRef => ({ field: paths[name], code: AddressCode[name] });
   const before = problems.count;
-  const codigo = textField(problems, input.id, at('id'), { label: 'Código do endereço', required: false, lengthMax: 36, pattern: RECORD_UUID_RE, expected: 'informe o uuid devolvido quando o endereço foi salvo' });
-  const cep = textField(problems, input.postalCode, at('postalCode'), { label: 'CEP', required: true, lengthMax: 9, pattern: CEP_RE, expected: 'informe 8 dígitos, por exemplo 01310-100 ou 01310100' });
-  const logradouro = textField(problems, input.street, at('street'), { label: 'Logradouro', required: true, lengthMax: STREET_LENGTH_MAX });
-  const nroLogradouro = textField(problems, input.streetNumber, at('streetNumber'), { label: 'Número', required: false, lengthMax: STREET_NUMBER_LENGTH_MAX });
-  const bairro = textField(problems, input.district, at('district'), { label: 'Bairro', required: false, lengthMax: DISTRICT_LENGTH_MAX });
-  const complemento = textField(problems, input.complement, at('complement'), { label: 'Complemento', required: false, lengthMax: COMPLEMENT_LENGTH_MAX });
-  const cidade = textField(problems, input.city, at('city'), { label: 'Cidade', required: true, lengthMax: CITY_LENGTH_MAX });
-  const uf = textField(problems, input.state, at('state'), { label: 'UF', required: true, lengthMax: 2, upper: true, pattern: UF_RE, expected: 'informe a sigla de um dos 27 estados, por exemplo SP' });
-  const tipoEndereco = codeField(problems, input.addressType, at('addressType'), { label: 'Tipo de endereço', required: false, allowed: ADDRESS_TYPES });
-  const tipoResidencia = codeField(problems, input.residenceType, at('residenceType'), { label: 'Tipo de residência', required: false, allowed: RESIDENCE_TYPES });
-  const enderecoDesde = sinceField(problems, input.since, at('since'), today);
+  const id = textField(problems, input.id, at('id'), { label: 'Código do endereço', required: false, lengthMax: 36, pattern: RECORD_UUID_RE, expected: 'informe o uuid devolvido quando o endereço foi salvo' });
+  const postalCode = textField(problems, input.postalCode, at('postalCode'), { label: 'CEP', required: true, lengthMax: 9, pattern: CEP_RE, expected: 'informe 8 dígitos, por exemplo 01310-100 ou 01310100' });
+  const street = textField(problems, input.street, at('street'), { label: 'Logradouro', required: true, lengthMax: STREET_LENGTH_MAX });
+  const streetNumber = textField(problems, input.streetNumber, at('streetNumber'), { label: 'Número', required: false, lengthMax: STREET_NUMBER_LENGTH_MAX });
+  const district = textField(problems, input.district, at('district'), { label: 'Bairro', required: false, lengthMax: DISTRICT_LENGTH_MAX });
+  const complement = textField(problems, input.complement, at('complement'), { label: 'Complemento', required: false, lengthMax: COMPLEMENT_LENGTH_MAX });
+  const city = textField(problems, input.city, at('city'), { label: 'Cidade', required: true, lengthMax: CITY_LENGTH_MAX });
+  const state = textField(problems, input.state, at('state'), { label: 'UF', required: true, lengthMax: 2, upper: true, pattern: UF_RE, expected: 'informe a sigla de um dos 27 estados, por exemplo SP' });
+  const addressType = codeField(problems, input.addressType, at('addressType'), { label: 'Tipo de endereço', required: false, allowed: ADDRESS_TYPES });
+  const residenceType = codeField(problems, input.residenceType, at('residenceType'), { label: 'Tipo de residência', required: false, allowed: RESIDENCE_TYPES });
+  const since = sinceField(problems, input.since, at('since'), today);
   if (problems.count > before) return null;
-  if (cep === null || logradouro === null || cidade === null || uf === null) {
+  if (postalCode === null || street === null || city === null || state === null) {
     throw new Error('assertion: a required address field is null without a problem');
   }
   return {
-    codigo: codigo?.toLowerCase() ?? null,
-    cep: cep.replace('-', ''),
-    logradouro,
-    nroLogradouro,
-    bairro,
-    complemento,
-    cidade,
-    uf: uf as UF,
-    tipoEndereco,
-    tipoResidencia,
-    enderecoDesde,
-    enderecoPrincipal: input.main ?? false,
-    enderecoCorrespondencia: input.mailing ?? false,
+    id: id?.toLowerCase() ?? null,
+    postalCode: postalCode.replace('-', ''),
+    street,
+    streetNumber,
+    district,
+    complement,
+    city,
+    state: state as UF,
+    addressType,
+    residenceType,
+    since,
+    main: input.main ?? false,
+    mailing: input.mailing ?? false,
   };
 }
 
-/** `enderecoDesde`: optional; a date or ISO timestamp (its calendar date), not after today. */
+/** `since`: optional; a date or ISO timestamp (its calendar date), not after today. */
 function sinceField(problems: Problems, value: string | null | undefined, at: FieldRef, today: LocalDate): LocalDate | null {
   const text = textOf(value);
   if (text === null) return null;

@@ -8,7 +8,7 @@ import { LIMITS } from '../../platform/config/limits.js';
 import { brazilDateAt } from '../../platform/dates.js';
 import { documentField } from '../../platform/documents.js';
 import { DomainError, MessageType, Problems, type Message } from '../../platform/errors.js';
-import { countAddresses, findAddressByCep, findAddressById, insertAddress, updateAddress, type CustomerRef } from './address-repository.js';
+import { countAddresses, findAddressByPostalCode, findAddressById, insertAddress, updateAddress, type CustomerRef } from './address-repository.js';
 import { AddressBusinessCode, planAddress } from './address-plan.js';
 import { validateAddress, type AddressInput, type AddressPaths } from './address-validation.js';
 
@@ -62,9 +62,9 @@ async function saveOne(ctx: CommandContext, customer: CustomerRef, item: Address
   const problems = new Problems();
   const address = validateAddress(item, paths, brazilDateAt(ctx.now), problems);
   if (address === null) return refused(problems.messages());
-  const byCodigo = address.codigo === null ? undefined : await findAddressById(ctx.tx, customer, address.codigo);
-  const byCep = await findAddressByCep(ctx.tx, customer, address.cep);
-  const plan = planAddress(address, paths, { byCodigo, byCep, count: await countAddresses(ctx.tx, customer) });
+  const byId = address.id === null ? undefined : await findAddressById(ctx.tx, customer, address.id);
+  const byPostalCode = await findAddressByPostalCode(ctx.tx, customer, address.postalCode);
+  const plan = planAddress(address, paths, { byId, byPostalCode, count: await countAddresses(ctx.tx, customer) });
   if (plan.kind === 'refuse') return refused([plan.message]);
   if (plan.kind === 'update') {
     await updateAddress(ctx.tx, customer, plan.id, address, ctx.now);

@@ -38,20 +38,20 @@ describe('validateGuaranteeDocument', () => {
     const { result, messages } = run({});
     assert.deepEqual(messages, []);
     assert.deepEqual(result, {
-      codigo: null,
+      id: null,
       assetId: ASSET.toLowerCase(),
-      tipoDocumento: 1,
-      nomeArquivo: 'matricula-12345.pdf',
-      extensao: 'pdf',
-      dtValidade: '2027-01-31',
-      conferido: false,
-      dtConferido: null,
-      codigoUsuarioConferido: null,
+      documentType: 1,
+      fileName: 'matricula-12345.pdf',
+      extension: 'pdf',
+      validUntil: '2027-01-31',
+      checked: false,
+      checkedAt: null,
+      checkedBy: null,
     });
   });
 
   it('codigo: optional uuid, lower-cased', () => {
-    assert.equal(run({ codigo: ASSET }).result?.codigo, ASSET.toLowerCase());
+    assert.equal(run({ codigo: ASSET }).result?.id, ASSET.toLowerCase());
     refused({ codigo: 'abc' }, 'dto.codigo', 'GAR008');
   });
 
@@ -61,47 +61,47 @@ describe('validateGuaranteeDocument', () => {
   });
 
   it('tipoDocumento: required, one of the catalogue', () => {
-    for (const code of Object.keys(DOCUMENT_TYPES).map(Number)) assert.equal(run({ tipoDocumento: code }).result?.tipoDocumento, code);
+    for (const code of Object.keys(DOCUMENT_TYPES).map(Number)) assert.equal(run({ tipoDocumento: code }).result?.documentType, code);
     refused({ tipoDocumento: null }, 'dto.tipoDocumento', 'GAR002');
     refused({ tipoDocumento: 0 }, 'dto.tipoDocumento', 'GAR002');
     refused({ tipoDocumento: 10 }, 'dto.tipoDocumento', 'GAR002');
   });
 
   it('nomeArquivo: required bare name, length-limited', () => {
-    assert.equal(run({ nomeArquivo: '  foto do carro.JPG ', extensao: null }).result?.nomeArquivo, 'foto do carro.JPG');
+    assert.equal(run({ nomeArquivo: '  foto do carro.JPG ', extensao: null }).result?.fileName, 'foto do carro.JPG');
     refused({ nomeArquivo: ' ' }, 'dto.nomeArquivo', 'GAR003');
     for (const bad of ['pasta/arquivo.pdf', 'C:\\docs\\a.pdf', '..', 'a\u0000b.pdf']) refused({ nomeArquivo: bad }, 'dto.nomeArquivo', 'GAR003');
     refused({ nomeArquivo: `${'a'.repeat(FILE_NAME_LENGTH_MAX - 3)}.pdf`.padEnd(FILE_NAME_LENGTH_MAX + 1, 'x') }, 'dto.nomeArquivo', 'GAR003');
   });
 
   it('extensao: from the list, any case, leading dot dropped; taken from the file name when absent', () => {
-    for (const ext of DOCUMENT_EXTENSIONS) assert.equal(run({ extensao: ext.toUpperCase() }).result?.extensao, ext);
-    assert.equal(run({ extensao: '.PNG' }).result?.extensao, 'png');
-    assert.equal(run({ nomeArquivo: 'nota.XML', extensao: null }).result?.extensao, 'xml');
+    for (const ext of DOCUMENT_EXTENSIONS) assert.equal(run({ extensao: ext.toUpperCase() }).result?.extension, ext);
+    assert.equal(run({ extensao: '.PNG' }).result?.extension, 'png');
+    assert.equal(run({ nomeArquivo: 'nota.XML', extensao: null }).result?.extension, 'xml');
     refused({ extensao: 'exe' }, 'dto.extensao', 'GAR004');
     refused({ nomeArquivo: 'virus.exe', extensao: null }, 'dto.extensao', 'GAR004');
     refused({ nomeArquivo: 'sem-extensao', extensao: null }, 'dto.extensao', 'GAR004');
   });
 
   it('dtValidade: optional calendar date as written, past dates accepted', () => {
-    assert.equal(run({ dtValidade: null }).result?.dtValidade, null);
-    assert.equal(run({ dtValidade: '2020-01-01' }).result?.dtValidade, '2020-01-01');
+    assert.equal(run({ dtValidade: null }).result?.validUntil, null);
+    assert.equal(run({ dtValidade: '2020-01-01' }).result?.validUntil, '2020-01-01');
     refused({ dtValidade: '2026-02-30' }, 'dto.dtValidade', 'GAR005');
     refused({ dtValidade: 'amanhã' }, 'dto.dtValidade', 'GAR005');
   });
 
   it('conferido true needs dtConferido, not after today; the user code is optional', () => {
     const checked = run({ conferido: true, dtConferido: '2026-07-19T13:45:00Z', codigoUsuarioConferido: 77 }).result;
-    assert.deepEqual([checked?.conferido, checked?.dtConferido?.toISOString(), checked?.codigoUsuarioConferido], [true, '2026-07-19T13:45:00.000Z', 77]);
-    assert.equal(run({ conferido: true, dtConferido: '2026-07-18' }).result?.dtConferido?.toISOString(), '2026-07-18T00:00:00.000Z');
-    assert.equal(run({ conferido: true, dtConferido: '2026-07-18' }).result?.codigoUsuarioConferido, null);
+    assert.deepEqual([checked?.checked, checked?.checkedAt?.toISOString(), checked?.checkedBy], [true, '2026-07-19T13:45:00.000Z', 77]);
+    assert.equal(run({ conferido: true, dtConferido: '2026-07-18' }).result?.checkedAt?.toISOString(), '2026-07-18T00:00:00.000Z');
+    assert.equal(run({ conferido: true, dtConferido: '2026-07-18' }).result?.checkedBy, null);
     refused({ conferido: true }, 'dto.dtConferido', 'GAR006');
     // A date-time without a zone is UTC (interface convention 4), whatever the server's TZ.
     const tz = process.env.TZ;
     process.env.TZ = 'America/Sao_Paulo';
     try {
       for (const text of ['2026-07-19T13:45:00', '2026-07-19 13:45']) {
-        assert.equal(run({ conferido: true, dtConferido: text }).result?.dtConferido?.toISOString(), '2026-07-19T13:45:00.000Z', text);
+        assert.equal(run({ conferido: true, dtConferido: text }).result?.checkedAt?.toISOString(), '2026-07-19T13:45:00.000Z', text);
       }
     } finally {
       if (tz === undefined) delete process.env.TZ;

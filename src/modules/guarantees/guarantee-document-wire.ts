@@ -1,7 +1,23 @@
 // The interface's guarantee document (`dto` of Proposta/SalvarPropostaGarantiaBemDocumento) ↔ the
-// English GuaranteeDocumentInput, and the wire path of each field, so every refusal names the field
-// as the client sent it.
+// English GuaranteeDocumentInput, the wire path of each field (so every refusal names the field as
+// the client sent it) and the wire view of a stored record: one table of names (docs/glossary.md),
+// read by platform/wire-names.ts.
+import { fromWire, toNames, wirePaths } from '../../platform/wire-names.js';
 import type { GuaranteeDocumentInput, GuaranteeDocumentPaths } from './guarantee-document-validation.js';
+import type { StoredGuaranteeDocument } from './guarantee-repository.js';
+
+/** English field → the interface's field. */
+export const GUARANTEE_DOCUMENT_WIRE_NAMES = {
+  id: 'codigo',
+  assetId: 'codigoPropostaGarantiaBem',
+  documentType: 'tipoDocumento',
+  fileName: 'nomeArquivo',
+  extension: 'extensao',
+  validUntil: 'dtValidade',
+  checked: 'conferido',
+  checkedAt: 'dtConferido',
+  checkedBy: 'codigoUsuarioConferido',
+} as const satisfies Readonly<Record<keyof GuaranteeDocumentInput, string>>;
 
 /** The document as the interface writes it (save-guarantee-document.schema.ts). */
 export interface GuaranteeDocumentWire {
@@ -17,30 +33,21 @@ export interface GuaranteeDocumentWire {
 }
 
 export function guaranteeDocumentInput(wire: GuaranteeDocumentWire): GuaranteeDocumentInput {
-  return {
-    id: wire.codigo ?? null,
-    assetId: wire.codigoPropostaGarantiaBem ?? null,
-    documentType: wire.tipoDocumento ?? null,
-    fileName: wire.nomeArquivo ?? null,
-    extension: wire.extensao ?? null,
-    validUntil: wire.dtValidade ?? null,
-    checked: wire.conferido ?? null,
-    checkedAt: wire.dtConferido ?? null,
-    checkedBy: wire.codigoUsuarioConferido ?? null,
-  };
+  return fromWire(GUARANTEE_DOCUMENT_WIRE_NAMES, wire);
 }
 
 /** The paths of the document's fields under `prefix` (the request's `dto`). */
 export function guaranteeDocumentPaths(prefix: string): GuaranteeDocumentPaths {
-  return {
-    id: `${prefix}.codigo`,
-    assetId: `${prefix}.codigoPropostaGarantiaBem`,
-    documentType: `${prefix}.tipoDocumento`,
-    fileName: `${prefix}.nomeArquivo`,
-    extension: `${prefix}.extensao`,
-    validUntil: `${prefix}.dtValidade`,
-    checked: `${prefix}.conferido`,
-    checkedAt: `${prefix}.dtConferido`,
-    checkedBy: `${prefix}.codigoUsuarioConferido`,
-  };
+  return wirePaths(GUARANTEE_DOCUMENT_WIRE_NAMES, prefix);
+}
+
+/** The stored record's fields as the interface names them, in the view's order (no asset: it is the query's key). */
+const { id, assetId: _asset, ...RECORD_NAMES } = GUARANTEE_DOCUMENT_WIRE_NAMES;
+const VIEW_NAMES = { id, number: 'numero', ...RECORD_NAMES } as const;
+
+/** A stored document as the interface names its fields (the operator CLI's `caas guarantee documents`). */
+export type DocumentView = ReturnType<typeof documentView>;
+
+export function documentView(document: StoredGuaranteeDocument) {
+  return toNames(VIEW_NAMES, { ...document, checkedAt: document.checkedAt?.toISOString() ?? null });
 }

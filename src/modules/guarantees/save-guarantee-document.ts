@@ -43,22 +43,22 @@ async function save(input: SaveGuaranteeDocumentInput, ctx: CommandContext): Pro
   if (document === null) throw new Error('assertion: a null document without a problem');
   const asset: AssetRef = { partnerId: ctx.actor.id, assetId: document.assetId };
   await lockAsset(ctx.tx, asset, now);
-  if (document.codigo !== null) {
-    const existing = await findDocument(ctx.tx, asset, document.codigo);
+  if (document.id !== null) {
+    const existing = await findDocument(ctx.tx, asset, document.id);
     if (existing === undefined) {
-      throw businessError(GuaranteeCode.unknownCodigo, `Documento ${document.codigo} não encontrado para o bem em garantia ${document.assetId}.`, input.paths.id);
+      throw businessError(GuaranteeCode.unknownId, `Documento ${document.id} não encontrado para o bem em garantia ${document.assetId}.`, input.paths.id);
     }
     await updateDocument(ctx.tx, asset, existing.id, document, now);
-    return { outcome: 'updated', id: existing.id, number: existing.numero };
+    return { outcome: 'updated', id: existing.id, number: existing.number };
   }
   const tally = await documentTally(ctx.tx, asset);
   if (tally.count >= DOCUMENTS_PER_ASSET_MAX) {
     throw businessError(GuaranteeCode.tooMany, `O bem em garantia já tem ${DOCUMENTS_PER_ASSET_MAX} documentos, o máximo permitido.`, input.paths.assetId);
   }
   const id = randomUUID();
-  const numero = tally.numeroMax + 1;
-  await insertDocument(ctx.tx, asset, id, numero, document, now);
-  return { outcome: 'inserted', id, number: numero };
+  const number = tally.numberMax + 1;
+  await insertDocument(ctx.tx, asset, id, number, document, now);
+  return { outcome: 'inserted', id, number };
 }
 
 export const saveGuaranteeDocument: CommandDefinition<SaveGuaranteeDocumentInput, SavedDocument> = {

@@ -1,5 +1,7 @@
 // api/Favorecido's body ↔ the English PayeeRegistration and the wire path of each of its fields
-// (payee-validation.ts). The body sits at the top level of the request: the paths are fixed.
+// (payee-validation.ts), from one table of names each for the body and its `contaDto`. The body
+// sits at the top level of the request: the paths are fixed.
+import { fromWire, wirePaths } from '../../platform/wire-names.js';
 import type { PayeeAccountDetails, PayeeRegistration, PayeeRegistrationPaths } from './payee-validation.js';
 
 /** `contaDto` as the interface writes it. */
@@ -31,40 +33,8 @@ export interface FavorecidoInput {
   tipoCadastroPix?: number | null;
 }
 
-function accountDetailsOf(dto: ContaDtoInput): PayeeAccountDetails {
-  return {
-    branch: dto.agencia ?? null,
-    branchDigit: dto.agenciaDigito ?? null,
-    account: dto.conta ?? null,
-    accountDigit: dto.contaDigito ?? null,
-    accountWithDigit: dto.contaPgto ?? null,
-    accountType: dto.tipoConta ?? null,
-    accountModel: dto.modeloConta ?? null,
-  };
-}
-
-export function payeeRegistrationOf(body: FavorecidoInput): PayeeRegistration {
-  return {
-    registrationType: body.tipoCadastroPix ?? null,
-    name: body.nome ?? null,
-    holderDocument: body.documentoFederal ?? null,
-    keyType: body.tipoChave ?? null,
-    key: body.chave ?? null,
-    participantId: body.numeroParticipanteSpi ?? null,
-    bankNumber: body.numeroBanco ?? null,
-    branch: body.agencia ?? null,
-    branchDigit: body.agenciaDigito ?? null,
-    account: body.conta ?? null,
-    accountDigit: body.contaDigito ?? null,
-    accountWithDigit: body.contaPagamento ?? null,
-    accountType: body.tipoConta ?? null,
-    accountDetails: body.contaDto ? accountDetailsOf(body.contaDto) : null,
-  };
-}
-
-const DETAILS = 'contaDto';
-
-export const PAYEE_REGISTRATION_PATHS: PayeeRegistrationPaths = {
+/** English field → the body's field (platform/wire-names.ts reads the table both ways). */
+const REGISTRATION_NAMES = {
   registrationType: 'tipoCadastroPix',
   name: 'nome',
   holderDocument: 'documentoFederal',
@@ -78,14 +48,27 @@ export const PAYEE_REGISTRATION_PATHS: PayeeRegistrationPaths = {
   accountDigit: 'contaDigito',
   accountWithDigit: 'contaPagamento',
   accountType: 'tipoConta',
+} as const satisfies Readonly<Record<Exclude<keyof PayeeRegistration, 'accountDetails'>, string>>;
+
+/** English field → the field of `contaDto`. */
+const DETAILS_NAMES = {
+  branch: 'agencia',
+  branchDigit: 'agenciaDigito',
+  account: 'conta',
+  accountDigit: 'contaDigito',
+  accountWithDigit: 'contaPgto',
+  accountType: 'tipoConta',
+  accountModel: 'modeloConta',
+} as const satisfies Readonly<Record<keyof PayeeAccountDetails, string>>;
+
+export function payeeRegistrationOf(body: FavorecidoInput): PayeeRegistration {
+  return { ...fromWire(REGISTRATION_NAMES, body), accountDetails: body.contaDto ? fromWire(DETAILS_NAMES, body.contaDto) : null };
+}
+
+const DETAILS = 'contaDto';
+
+export const PAYEE_REGISTRATION_PATHS: PayeeRegistrationPaths = {
+  ...wirePaths(REGISTRATION_NAMES, ''),
   accountDetails: DETAILS,
-  details: {
-    branch: `${DETAILS}.agencia`,
-    branchDigit: `${DETAILS}.agenciaDigito`,
-    account: `${DETAILS}.conta`,
-    accountDigit: `${DETAILS}.contaDigito`,
-    accountWithDigit: `${DETAILS}.contaPgto`,
-    accountType: `${DETAILS}.tipoConta`,
-    accountModel: `${DETAILS}.modeloConta`,
-  },
+  details: wirePaths(DETAILS_NAMES, DETAILS),
 };

@@ -2,7 +2,20 @@
 // (IncluirManualSimplificado, AtualizarContaPagamento) and the bank fields of a launch of
 // `propostaLancamentos` (whose holder document is `documentoFederal`). The paths are where each
 // field sits in the request: the refusals name the field as the client sent it.
+import { fromWire, wirePaths } from '../../platform/wire-names.js';
 import type { PaymentAccountInput, PaymentAccountPaths } from '../banking/index.js';
+
+/** English field → the interface's field (the holder document apart: its name varies). */
+const BANK_FIELD_NAMES = {
+  bankCode: 'codigoBanco',
+  bankNumber: 'numeroBanco',
+  accountType: 'tipoConta',
+  branch: 'agencia',
+  branchDigit: 'agenciaDig',
+  account: 'conta',
+  accountDigit: 'contaDig',
+  holderName: 'nomePagamento',
+} as const satisfies Readonly<Record<Exclude<keyof PaymentAccountInput, 'holderDocument'>, string>>;
 
 /** The bank fields as the interface writes them (the holder document apart: its name varies). */
 export interface BankFieldsBlock {
@@ -17,30 +30,10 @@ export interface BankFieldsBlock {
 }
 
 export function paymentAccountInput(block: BankFieldsBlock, holderDocument: string | null | undefined): PaymentAccountInput {
-  return {
-    bankCode: block.codigoBanco ?? null,
-    bankNumber: block.numeroBanco ?? null,
-    accountType: block.tipoConta ?? null,
-    branch: block.agencia ?? null,
-    branchDigit: block.agenciaDig ?? null,
-    account: block.conta ?? null,
-    accountDigit: block.contaDig ?? null,
-    holderDocument: holderDocument ?? null,
-    holderName: block.nomePagamento ?? null,
-  };
+  return { ...fromWire(BANK_FIELD_NAMES, block), holderDocument: holderDocument ?? null };
 }
 
 /** The paths of the bank fields under `prefix`; the holder document's field is `holderDocumentField`. */
 export function paymentAccountPaths(prefix: string, holderDocumentField = 'documentoFederalPagamento'): PaymentAccountPaths {
-  return {
-    bankCode: `${prefix}.codigoBanco`,
-    bankNumber: `${prefix}.numeroBanco`,
-    accountType: `${prefix}.tipoConta`,
-    branch: `${prefix}.agencia`,
-    branchDigit: `${prefix}.agenciaDig`,
-    account: `${prefix}.conta`,
-    accountDigit: `${prefix}.contaDig`,
-    holderDocument: `${prefix}.${holderDocumentField}`,
-    holderName: `${prefix}.nomePagamento`,
-  };
+  return { ...wirePaths(BANK_FIELD_NAMES, prefix), holderDocument: `${prefix}.${holderDocumentField}` };
 }

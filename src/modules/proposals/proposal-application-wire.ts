@@ -1,8 +1,10 @@
 // IncluirManualSimplificado's `dto` and `parametros` ↔ the English ProposalApplication and the wire
-// path of each of its fields (proposal-application.ts). The stored `proposals.dto` stays the
-// record of what was sent: costsOf also reads it back (proposal-plan.ts).
+// path of each of its fields (proposal-application.ts), each from one table of names read by
+// platform/wire-names.ts. The stored `proposals.dto` stays the record of what was sent: its one
+// reader, sentFigures, gives domain code the English figures pricing reads again (proposal-plan.ts).
 import type { Static } from 'typebox';
 import { type Decimal, dec } from '../../platform/money.js';
+import { fromWire, wirePaths } from '../../platform/wire-names.js';
 import { parametroValue } from '../../platform/http/schema-types.js';
 import type { Parametro } from '../../platform/http/envelope.js';
 import { type CostAmounts, type CostField, type PricingPaths, COST_FIELDS } from './pricing/index.js';
@@ -52,28 +54,35 @@ export const COST_WIRE_FIELDS: Readonly<Record<CostField, string>> = {
  */
 export const NOT_COST_FIELDS = ['vlrSolicitado', 'vlrIOF', 'vlrParcela', 'vlrBoleto', 'vlrRetencao'] as const;
 
-/** Every cost category, read from the wire fields as sent (null = absent). */
-export function costsOf(dto: Partial<Record<string, unknown>>): CostAmounts {
+/** The fields pricing reads, besides the costs: English → the `dto`'s field. */
+const PRICED_NAMES = { requestedAmount: 'vlrSolicitado', termMonths: 'prazo', monthlyRatePercent: 'percJurosNegociado', firstDueDate: 'dtPrimeiroVencto' } as const;
+const SENT_FIGURE_NAMES = { iof: 'vlrIOF', installment: 'vlrParcela' } as const;
+
+/** The figures of a `dto` as sent that pricing reads: the costs, and the IOF and installment the partner computed. */
+export interface SentFigures {
+  /** Every cost category (null = not sent). */
+  costs: CostAmounts;
+  sentIof: Decimal | null;
+  sentInstallment: Decimal | null;
+}
+
+const decimalOrNull = (value: unknown): Decimal | null => (value === null || value === undefined ? null : dec(value as Decimal | string));
+
+/**
+ * The one reader of a `dto` by its wire names, for the request being created and for the stored
+ * `proposals.dto` (kept verbatim: its money fields are decimal strings there).
+ */
+export function sentFigures(dto: unknown): SentFigures {
+  const sent = (dto ?? {}) as Readonly<Record<string, unknown>>;
   const costs: CostAmounts = {};
-  for (const field of COST_FIELDS) {
-    const value = dto[COST_WIRE_FIELDS[field]];
-    costs[field] = value === null || value === undefined ? null : dec(value as Decimal | string);
-  }
-  return costs;
+  for (const field of COST_FIELDS) costs[field] = decimalOrNull(sent[COST_WIRE_FIELDS[field]]);
+  const figures = fromWire(SENT_FIGURE_NAMES, sent);
+  return { costs, sentIof: decimalOrNull(figures.iof), sentInstallment: decimalOrNull(figures.installment) };
 }
 
 /** The wire path of every field a pricing problem may name, under the `dto` block at `block`. */
 export function pricingPaths(block: string): PricingPaths {
-  const costs = Object.fromEntries(COST_FIELDS.map((field) => [field, `${block}.${COST_WIRE_FIELDS[field]}`])) as Record<CostField, string>;
-  return {
-    requestedAmount: `${block}.vlrSolicitado`,
-    termMonths: `${block}.prazo`,
-    monthlyRatePercent: `${block}.percJurosNegociado`,
-    firstDueDate: `${block}.dtPrimeiroVencto`,
-    iof: `${block}.vlrIOF`,
-    installment: `${block}.vlrParcela`,
-    ...costs,
-  };
+  return { ...wirePaths(PRICED_NAMES, block), ...wirePaths(SENT_FIGURE_NAMES, block), ...wirePaths(COST_WIRE_FIELDS, block) };
 }
 
 /** A stored proposal's pricing problems name the fields of the `dto` it was created with. */
@@ -84,46 +93,42 @@ export function wireRecord(value: unknown): WireRecord {
   return value as WireRecord;
 }
 
+/** A launch's fields a refusal may name: English → the wire's. */
+const LAUNCH_NAMES = { amount: 'vlrTransacao', paymentDate: 'dtPagamento', digitableLine: 'linhaDigitavel', assignorDocument: 'documentoFederalCedente' } as const;
+
 function launchOf(item: LaunchDto): LaunchApplication {
   return {
+    ...fromWire(LAUNCH_NAMES, item),
     fieldId: item.campoID ?? null,
-    amount: item.vlrTransacao ?? null,
-    paymentDate: item.dtPagamento ?? null,
-    digitableLine: item.linhaDigitavel ?? null,
-    account: paymentAccountInput(item, item.documentoFederal),
-    assignorDocument: item.documentoFederalCedente ?? null,
     assignorName: item.nomeCedente ?? null,
+    account: paymentAccountInput(item, item.documentoFederal),
   };
 }
 
 function launchPaths(item: string): LaunchPaths {
-  return {
-    item,
-    amount: `${item}.vlrTransacao`,
-    paymentDate: `${item}.dtPagamento`,
-    digitableLine: `${item}.linhaDigitavel`,
-    assignorDocument: `${item}.documentoFederalCedente`,
-    account: paymentAccountPaths(item, 'documentoFederal'),
-  };
+  return { item, ...wirePaths(LAUNCH_NAMES, item), account: paymentAccountPaths(item, 'documentoFederal') };
 }
+
+/** The application's plain fields a refusal may name: English → the `dto`'s field. */
+const APPLICATION_NAMES = {
+  customerDocument: 'documentoCliente',
+  ...PRICED_NAMES,
+  hotMoney: 'hotMoney',
+  revolving: 'rotativo',
+  promoterDocument: 'documentoPromotor',
+  correspondentDocument: 'documentoParceiroCorrespondente',
+  retentionPercent: 'percRetencao',
+  operationCode: 'codigoOperacao',
+} as const;
 
 export function proposalApplicationOf(dto: ProposalDto, parametros: readonly Parametro[] | null | undefined): ProposalApplication {
   const account = dto.propostaContaPagamentoDTO;
+  const sent = fromWire(APPLICATION_NAMES, dto);
   return {
-    customerDocument: dto.documentoCliente ?? null,
-    requestedAmount: dto.vlrSolicitado ?? null,
-    termMonths: dto.prazo ?? null,
-    monthlyRatePercent: dto.percJurosNegociado ?? null,
-    firstDueDate: dto.dtPrimeiroVencto ?? null,
-    costs: costsOf(dto),
-    sentIof: dto.vlrIOF ?? null,
-    sentInstallment: dto.vlrParcela ?? null,
-    hotMoney: dto.hotMoney === true,
-    revolving: dto.rotativo === true,
-    promoterDocument: dto.documentoPromotor ?? null,
-    correspondentDocument: dto.documentoParceiroCorrespondente ?? null,
-    retentionPercent: dto.percRetencao ?? null,
-    operationCode: dto.codigoOperacao ?? null,
+    ...sent,
+    ...sentFigures(dto),
+    hotMoney: sent.hotMoney === true,
+    revolving: sent.revolving === true,
     contractType: dto.tipoContrato ?? null,
     paymentAccount: account ? paymentAccountInput(account, account.documentoFederalPagamento) : null,
     launches: (dto.propostaLancamentos ?? []).map(launchOf),
@@ -134,17 +139,7 @@ export function proposalApplicationOf(dto: ProposalDto, parametros: readonly Par
 
 export function proposalApplicationPaths(dto: ProposalDto): ProposalApplicationPaths {
   return {
-    customerDocument: `${DTO}.documentoCliente`,
-    requestedAmount: `${DTO}.vlrSolicitado`,
-    termMonths: `${DTO}.prazo`,
-    monthlyRatePercent: `${DTO}.percJurosNegociado`,
-    firstDueDate: `${DTO}.dtPrimeiroVencto`,
-    hotMoney: `${DTO}.hotMoney`,
-    revolving: `${DTO}.rotativo`,
-    promoterDocument: `${DTO}.documentoPromotor`,
-    correspondentDocument: `${DTO}.documentoParceiroCorrespondente`,
-    retentionPercent: `${DTO}.percRetencao`,
-    operationCode: `${DTO}.codigoOperacao`,
+    ...wirePaths(APPLICATION_NAMES, DTO),
     pricing: pricingPaths(DTO),
     paymentAccount: paymentAccountPaths(`${DTO}.propostaContaPagamentoDTO`),
     launches: LAUNCHES,

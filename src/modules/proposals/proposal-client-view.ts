@@ -7,7 +7,7 @@ import type { BoletoSummary } from '../receivables/index.js';
 import type { PaymentAccount } from '../banking/index.js';
 import type { ProposalLaunch } from './proposal-launches.js';
 import type { InstallmentRow, ProposalRow } from './proposal-repository.js';
-import { costsOf } from './proposal-application-wire.js';
+import { sentFigures } from './proposal-application-wire.js';
 
 /** Launch situacao, as for installments: 0 not paid yet, 1 paid (with the disbursement). */
 const LAUNCH_PAID = 1;
@@ -72,8 +72,8 @@ export function clientFields(row: ProposalRow, installments: readonly Installmen
   const launches = (row.launches as StoredLaunch[] | null) ?? [];
   const account = row.payment_account as PaymentAccount | null;
   const requested = dec(row.requested_amount);
-  // The stored request `dto` as sent, read through the one cost map (0 when not sent).
-  const costs = costsOf((row.dto ?? {}) as Record<string, unknown>);
+  // The stored request `dto` as sent, read through its one reader (0 when not sent).
+  const { costs } = sentFigures(row.dto);
   const totalDebt = installments.length > 0 ? sum(installments.map((i) => dec(i.amount))) : dec(row.installment_amount).times(row.term_months);
   return {
     codigoProposta: row.id,

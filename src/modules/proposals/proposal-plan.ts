@@ -6,7 +6,7 @@ import { type LocalDate, localDate } from '../../platform/dates.js';
 import { type Decimal, dec, percentToRate } from '../../platform/money.js';
 import type { PlannedInstallment } from '../receivables/index.js';
 import { type ProposalPricing, type ProposalPricingInput, offeredCet } from './pricing/index.js';
-import { costsOf } from './proposal-application-wire.js';
+import { sentFigures } from './proposal-application-wire.js';
 import type { InstallmentRow, ProposalRow } from './proposal-repository.js';
 import type { ProposalInstallmentsTable, ProposalsTable } from './tables.js';
 
@@ -52,15 +52,8 @@ export function installmentRowsOf(proposalId: string, pricing: ProposalPricing):
   }));
 }
 
-type StoredDto = Partial<Record<string, unknown>>;
-
-function decimalOrNull(value: unknown): Decimal | null {
-  return value === null || value === undefined ? null : dec(value as string);
-}
-
 /** The pricing input of a stored proposal: what the partner sent and the original contract date. */
 export function pricingInputOf(row: ProposalRow): ProposalPricingInput {
-  const dto = (row.dto ?? {}) as StoredDto;
   return {
     personType: row.person_type,
     contractDate: localDate(row.contract_date),
@@ -68,10 +61,8 @@ export function pricingInputOf(row: ProposalRow): ProposalPricingInput {
     termMonths: row.term_months,
     monthlyRatePercent: dec(row.monthly_rate_percent),
     requestedAmount: dec(row.requested_amount),
-    costs: costsOf(dto),
     iofExempt: row.iof_exempt,
-    sentIof: decimalOrNull(dto.vlrIOF),
-    sentInstallment: decimalOrNull(dto.vlrParcela),
+    ...sentFigures(row.dto),
   };
 }
 

@@ -6,7 +6,8 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/pool.js';
 import { partnerProfile } from '../partners/index.js';
 import type { ProposalHistoryTable, ProposalInstallmentsTable, ProposalsTable } from './tables.js';
-import type { ProposalRef } from './proposal-ref.js';
+import { proposalRefOf, type ProposalIdentifiers, type ProposalRef } from './proposal-ref.js';
+import type { CachedQuery } from '../../platform/answer-cache.js';
 
 export type ProposalRow = Selectable<ProposalsTable>;
 export type HistoryRow = Selectable<ProposalHistoryTable>;
@@ -31,6 +32,17 @@ function locked<Q extends { forUpdate(): Q; noWait(): Q }>(query: Q, lock: LockM
 export async function findProposal(db: Executor, partnerId: string, ref: ProposalRef, lock: LockMode = 'none'): Promise<ProposalRow | null> {
   const row = await locked(byRef(db, ref).where('partner_id', '=', partnerId), lock).executeTakeFirst();
   return row ?? null;
+}
+
+/** Proposta/Consultar through the read model (platform/answer-cache.ts): the scope is the proposal's id (triggers: migration 0043). */
+export function proposalAnswers(name: string): CachedQuery<{ proposal: ProposalIdentifiers }> {
+  return {
+    name,
+    scope: (db, input, partnerId) => {
+      const ref = proposalRefOf(input.proposal);
+      return ref === null ? null : byRef(db, ref).clearSelect().select('id as scope').where('partner_id', '=', partnerId);
+    },
+  };
 }
 
 /** Only for the interface's "does not belong to this integration" (C0112/V0002). */

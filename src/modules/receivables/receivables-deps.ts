@@ -42,8 +42,6 @@ export interface ReceivablesDeps {
   proposals: ProposalsPort;
   /** Absent: the sandbox's static BR Code, as without a provider. */
   pixProvider?: PixProviderPort;
-  /** The command runner's outbox writer, for the commands run with these deps outside a face (settlement's bank files and Pix webhook). */
-  outbox: OutboxWriter;
 }
 
 declare module '../../platform/module.js' {

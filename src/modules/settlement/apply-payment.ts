@@ -9,12 +9,12 @@ import type { Tx } from '../../platform/db/pool.js';
 import type { LocalDate } from '../../platform/dates.js';
 import { DomainError } from '../../platform/errors.js';
 import { dec, type Decimal } from '../../platform/money.js';
-import { boletoById, boletoInstallments, boletoOfCharge, BoletoStatus, chargeById, chargeInstallments, installmentsOf, isSettled, monthlyRateOf, scheduleById, settleReported, ScheduleStatus, stateOf, type BoletoRow, type ChargeRow, type ReceivablesDeps, type ScheduleRow } from '../receivables/index.js';
+import { boletoById, boletoInstallments, boletoOfCharge, BoletoStatus, chargeById, chargeInstallments, installmentsOf, isSettled, monthlyRateOf, scheduleById, settleReported, ScheduleStatus, stateOf, type BoletoRow, type ChargeRow, type ScheduleRow } from '../receivables/index.js';
+import type { SettlementDeps } from './settlement-deps.js';
 import { eventRecorded, recordEvent, recordUnmatched } from './ledger.js';
 import { amountDueOn, comparePaid, unmatchedReason, type TargetState, type UnmatchedReason } from './rules.js';
 import type { SettlementChannel } from './tables.js';
 
-export type PayDeps = Pick<ReceivablesDeps, 'settings' | 'proposals' | 'outbox'>;
 
 export interface ReportedPayment {
   sourceKey: string;
@@ -76,7 +76,7 @@ async function stateOfTarget(tx: Tx, l: Locked): Promise<TargetState> {
   };
 }
 
-async function amountDue(tx: Tx, deps: PayDeps, l: Locked, date: LocalDate) {
+async function amountDue(tx: Tx, deps: SettlementDeps, l: Locked, date: LocalDate) {
   const rows = await covered(tx, l);
   const installments = await installmentsOf(tx, l.schedule);
   const rate = monthlyRateOf(l.schedule);
@@ -109,7 +109,7 @@ function eventBase(p: ReportedPayment, l: Locked | null) {
   };
 }
 
-export async function applyReportedPayment(tx: Tx, enqueue: Enqueue, deps: PayDeps, target: PaymentTarget | null, p: ReportedPayment, now: Date): Promise<ApplyOutcome> {
+export async function applyReportedPayment(tx: Tx, enqueue: Enqueue, deps: SettlementDeps, target: PaymentTarget | null, p: ReportedPayment, now: Date): Promise<ApplyOutcome> {
   if (await eventRecorded(tx, p.sourceKey)) return 'duplicate';
   if (target === null) return unmatched(tx, p, 'unknownReference', `${p.reference} não corresponde a nenhuma cobrança`, null, now);
   const locked = await lockTarget(tx, target);

@@ -10,7 +10,8 @@ import { runDefined, type Enqueue, type CommandDefinition } from '../../platform
 import type { Db, Tx } from '../../platform/db/pool.js';
 import { dec } from '../../platform/money.js';
 import { boletoById, BoletoStatus, cancelBoletoNow, registerBoleto, scheduleById, setBoletoStatus } from '../receivables/index.js';
-import { applyReportedPayment, type ApplyOutcome, type PayDeps, type PaymentTarget } from './apply-payment.js';
+import { applyReportedPayment, type ApplyOutcome, type PaymentTarget } from './apply-payment.js';
+import type { SettlementDeps } from './settlement-deps.js';
 import type { ReturnKind } from './cnab/profiles.js';
 import { parseReturn, type ReturnEntry, type ReturnFile } from './cnab/return-file.js';
 import { recordEvent } from './ledger.js';
@@ -30,7 +31,7 @@ export interface ImportResult {
 interface Ctx {
   tx: Tx;
   enqueue: Enqueue;
-  deps: PayDeps;
+  deps: SettlementDeps;
   file: ReturnFile;
   fileId: string;
   now: Date;
@@ -107,7 +108,7 @@ interface ParsedReturn {
 }
 
 /** The import of one parsed return file, whole: a command whose actor is the bank. */
-export function importReturnCommand(deps: PayDeps): CommandDefinition<ParsedReturn, ImportResult> {
+export function importReturnCommand(deps: SettlementDeps): CommandDefinition<ParsedReturn, ImportResult> {
   return {
     name: 'settlement.cnab.import',
     summarize: (r) => `${r.file} (sha256 ${r.sha256.slice(0, 12)}): ${r.status}, ${r.entries} line(s)`,
@@ -132,7 +133,7 @@ export function importReturnCommand(deps: PayDeps): CommandDefinition<ParsedRetu
 }
 
 /** Parses first (a bad file changes nothing and names its line and field), then applies it whole. */
-export async function importReturnFile(db: Db, clock: Clock, deps: PayDeps, name: string, bytes: Buffer): Promise<ImportResult> {
+export async function importReturnFile(db: Db, clock: Clock, deps: SettlementDeps, name: string, bytes: Buffer): Promise<ImportResult> {
   const file = parseReturn(name, bytes.toString('latin1'));
   const input = { name, sha256: sha256Of(bytes), file };
   return (await runDefined({ db, clock, outbox: deps.outbox }, importReturnCommand(deps), input, { kind: 'system', id: `bank:${file.bank}` })).result;

@@ -12,7 +12,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/pool.js';
 import { everyInterval, type Worker } from '../../platform/workers.js';
 import { CnabError } from './cnab/record.js';
-import type { PayDeps } from './apply-payment.js';
+import type { SettlementDeps } from './settlement-deps.js';
 import { importReturnFile, type ImportResult } from './import-return.js';
 import { CNAB_FILE_BYTES_MAX } from './limits.js';
 
@@ -53,7 +53,7 @@ async function reject(inbox: string, name: string, error: CnabError): Promise<vo
 }
 
 /** One pass over the inbox: the results of the files imported now (those unchanged since the last pass). */
-export async function scanInbox(db: Db, clock: Clock, deps: PayDeps, inbox: string, seen: InboxSightings, log?: FastifyBaseLogger): Promise<ImportResult[]> {
+export async function scanInbox(db: Db, clock: Clock, deps: SettlementDeps, inbox: string, seen: InboxSightings, log?: FastifyBaseLogger): Promise<ImportResult[]> {
   const entries = await fs.readdir(inbox, { withFileTypes: true });
   const files = entries.filter((e) => e.isFile() && !e.name.startsWith('.') && !e.name.endsWith('.tmp')).map((e) => e.name).sort();
   for (const name of seen.keys()) if (!files.includes(name)) seen.delete(name);
@@ -77,7 +77,7 @@ export async function scanInbox(db: Db, clock: Clock, deps: PayDeps, inbox: stri
   return results;
 }
 
-export function startCnabInboxWorker(db: Db, clock: Clock, deps: PayDeps, inbox: string, interval_ms: number, log: FastifyBaseLogger): Worker {
+export function startCnabInboxWorker(db: Db, clock: Clock, deps: SettlementDeps, inbox: string, interval_ms: number, log: FastifyBaseLogger): Worker {
   const seen: InboxSightings = new Map();
   return everyInterval('cnab-inbox', interval_ms, async () => void (await scanInbox(db, clock, deps, inbox, seen, log)), log);
 }

@@ -26,18 +26,19 @@ export { PIX_CONFIRM_JOB, applyConfirmedPixCommand } from './pix/webhook.js';
 export { importReturnCommand } from './import-return.js';
 export { pixRefundCommand, type PixRefundInput, type PixRefundResult } from './pix/refund.js';
 export { pixClientFor } from './pix/provider.js';
+export type { SettlementDeps } from './settlement-deps.js';
 
 /** What this module brings to the composition root (src/compose.ts). */
 export const descriptor: ModuleDescriptor = {
   name: 'settlement',
   tables: ['settlement_files', 'settlement_remittance_items', 'settlement_events', 'settlement_unmatched', 'settlement_pix_notifications', 'settlement_pix_refunds'],
   settings: { key: 'settlement', parse: parseSettlementEnv },
-  plugins: (ctx) => settlementPlugins(ctx.db, ctx.clock, ctx.config, ctx.bindings.receivables),
+  plugins: (ctx) => settlementPlugins(ctx.db, ctx.clock, ctx.config, ctx.bindings.settlement),
   commands: (ctx) => {
     const pix = ctx.config.settlement.pix;
-    return [importReturn(ctx.bindings.receivables), remittance(ctx.config.receivables, '.'), applyPix(ctx.bindings.receivables), ...(pix === null ? [] : [pixRefund(pixClient(pix), ctx.db)])];
+    return [importReturn(ctx.bindings.settlement), remittance(ctx.config.receivables, '.'), applyPix(ctx.bindings.settlement), ...(pix === null ? [] : [pixRefund(pixClient(pix), ctx.db)])];
   },
-  jobs: (ctx) => settlementJobKinds(ctx.config, ctx.bindings.receivables, ctx.db),
+  jobs: (ctx) => settlementJobKinds(ctx.config, ctx.bindings.settlement, ctx.db),
   adaptJobs: (ctx, kinds) => adaptReceivablesJobs(ctx.config, kinds),
-  workers: (ctx, log) => startSettlementWorkers(ctx.db, ctx.clock, ctx.config, ctx.bindings.receivables, log),
+  workers: (ctx, log) => startSettlementWorkers(ctx.db, ctx.clock, ctx.config, ctx.bindings.settlement, log),
 };

@@ -1,8 +1,8 @@
 // What the composition root takes from settlement (its descriptor, index.ts): its job kinds (with a
 // Pix provider, the retry of unconfirmed pix), how it adapts receivables' job kinds as registration
 // is configured (with a real bank, the sandbox registration job leaves offline boletos to the CNAB
-// remittance), its background workers and its webhook. `deps`: receivables as the composition
-// root bound it (src/bindings.ts).
+// remittance), its background workers and its webhook. `deps`: settlement's own, as the composition
+// root bound them (src/bindings.ts).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config/env.js';
@@ -11,6 +11,7 @@ import type { JobKinds } from '../../platform/jobs.js';
 import type { Worker } from '../../platform/workers.js';
 import { BOLETO_REGISTER_JOB, CHARGE_CANCEL_JOB, type ReceivablesDeps } from '../receivables/index.js';
 import { startCnabInboxWorker } from './inbox-worker.js';
+import type { SettlementDeps } from './settlement-deps.js';
 import { pixActorId, pixClientFor } from './pix/provider.js';
 import { removingAtProvider } from './pix/provider-cancel.js';
 import { pixProviderPort } from './pix/provider-charges.js';
@@ -25,7 +26,7 @@ function cancelAtProvider(handlers: JobKinds, client: ReturnType<typeof pixClien
 }
 
 /** Settlement's own job kinds; `db`: where the retry job of unconfirmed pix runs its settlement command. */
-export function settlementJobKinds(config: Config, deps: ReceivablesDeps, db: Db): JobKinds {
+export function settlementJobKinds(config: Config, deps: SettlementDeps, db: Db): JobKinds {
   const pix = config.settlement.pix;
   return pix === null ? {} : { [PIX_CONFIRM_JOB]: pixConfirmJob({ db, deps, client: pixClientFor(pix), actor: pixActorId(pix) }) };
 }
@@ -39,7 +40,7 @@ export function adaptReceivablesJobs(config: Config, handlers: JobKinds): JobKin
   return { ...withPix, [BOLETO_REGISTER_JOB]: async () => undefined };
 }
 
-export function startSettlementWorkers(db: Db, clock: Clock, config: Config, deps: ReceivablesDeps, log: FastifyBaseLogger): Worker[] {
+export function startSettlementWorkers(db: Db, clock: Clock, config: Config, deps: SettlementDeps, log: FastifyBaseLogger): Worker[] {
   const inbox = config.settlement.cnabInbox;
   return inbox === null ? [] : [startCnabInboxWorker(db, clock, deps, inbox, config.settlement.cnabInboxPoll_ms, log)];
 }
@@ -50,7 +51,7 @@ export function settlementReceivablesPorts(config: Config): Pick<ReceivablesDeps
 }
 
 /** The webhook route when a Pix provider is configured; none otherwise (the sandbox stays as it is). */
-export function settlementPlugins(db: Db, clock: Clock, config: Config, deps: ReceivablesDeps): Array<(app: FastifyInstance) => Promise<void>> {
+export function settlementPlugins(db: Db, clock: Clock, config: Config, deps: SettlementDeps): Array<(app: FastifyInstance) => Promise<void>> {
   const pix = config.settlement.pix;
   if (pix === null) return [];
   const d = { db, clock, deps, client: pixClientFor(pix), actor: pixActorId(pix) };

@@ -3,6 +3,7 @@
 // settings here; each module's descriptor declares a parser of its own (`settings`, under its
 // name), and the composition root (src/config.ts) hands them to loadConfigOf.
 import net from 'node:net';
+import { ANSWER_CACHE_MODES, type AnswerCacheMode } from '../answer-cache.js';
 import path from 'node:path';
 import { envBoolean, envInteger, type Env as ReadonlyEnv } from './env-readers.js';
 import { LIMITS } from './limits.js';
@@ -40,6 +41,8 @@ export interface PlatformSettings {
    * false (default: none), true (any), a hop count, or a comma-separated list of addresses/CIDRs.
    */
   trustProxy: boolean | number | string[];
+  /** CAAS_ANSWER_CACHE: the read model of the reads (platform/answer-cache.ts): on (default), off, or verify (tests). */
+  answerCache: AnswerCacheMode;
 }
 
 /**
@@ -115,6 +118,13 @@ function parseLogFormat(raw: string | undefined, problems: string[]): LogFormat 
   return 'json';
 }
 
+function parseAnswerCache(raw: string | undefined, problems: string[]): AnswerCacheMode {
+  const mode = (raw === undefined || raw === '' ? 'on' : raw.toLowerCase()) as AnswerCacheMode;
+  if (ANSWER_CACHE_MODES.includes(mode)) return mode;
+  problems.push(`CAAS_ANSWER_CACHE must be one of ${ANSWER_CACHE_MODES.join(', ')}, got "${raw}"`);
+  return 'on';
+}
+
 /** Platform's settings and every module's (`modules`: the descriptors' parsers), all problems at once. */
 export function loadConfigOf(modules: readonly SettingsSource[], env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
@@ -141,6 +151,7 @@ export function loadConfigOf(modules: readonly SettingsSource[], env: Env = proc
     idempotencyRetentionMs: envInteger(env, 'CAAS_IDEMPOTENCY_RETENTION_HOURS', RETENTION_HOURS_MIN, RETENTION_HOURS_MIN, RETENTION_HOURS_MAX, problems) * 3_600_000,
     rateLimitPerSecond: envInteger(env, 'CAAS_RATE_LIMIT_PER_SECOND', LIMITS.RATE_LIMIT_REQUESTS_PER_SECOND, 1, RATE_PER_SECOND_MAX, problems),
     trustProxy: parseTrustProxy(env.CAAS_TRUST_PROXY, problems),
+    answerCache: parseAnswerCache(env.CAAS_ANSWER_CACHE, problems),
   };
   const settings = Object.fromEntries(modules.map((source) => [source.key, source.parse(env, problems, cwd)]));
   if (problems.length > 0) throw new ConfigError(problems);

@@ -62,6 +62,10 @@ export const LIMITS = {
   /** Catch-up after a move: one step per day; rounds of one phase in one step (bounded loop). */
   SANDBOX_CLOCK_STEP_MS: 24 * 60 * 60 * 1000,
   SANDBOX_CLOCK_PHASE_ROUNDS_MAX: 1_000,
+  /** The read model (platform/answer-cache.ts): stored answers kept at most (~16-80 KB each), purged oldest first. */
+  ANSWER_CACHE_ROWS_MAX: 100_000,
+  ANSWER_CACHE_PURGE_BATCH_ROWS: 5_000,
+  ANSWER_CACHE_PURGE_BATCHES_PER_RUN_MAX: 20,
 } as const;
 
 export type Limits = typeof LIMITS;

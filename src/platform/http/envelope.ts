@@ -33,8 +33,13 @@ export function envelopeFor(casing: EnvelopeCasing) {
   return casing === 'pascal' ? pascalEnvelope : camelEnvelope;
 }
 
+/** A whole answer already rendered (the read model's stored body): written as it is, envelope included. */
+export class RenderedBody {
+  constructor(readonly text: string) {}
+}
+
 /** What a handler returns: the extra fields of a successful envelope, or a RawBody. */
-export type HandlerResult = Record<string, unknown> | RawBody;
+export type HandlerResult = Record<string, unknown> | RawBody | RenderedBody;
 
 /** The fields the envelope writer adds itself (successBody): a handler never returns them. */
 type EnvelopeField = 'msg' | 'hasError' | 'messages' | 'parametros' | 'Msg' | 'HasError' | 'Messages';
@@ -50,6 +55,7 @@ export type AnswerOf<R extends TSchema> = keyof Static<R> extends never ? RawBod
 type ReadonlyAnswer<T> = T extends readonly (infer U)[] ? readonly ReadonlyAnswer<U>[] : T extends object ? { readonly [K in keyof T]: ReadonlyAnswer<T[K]> } : T;
 
 export function successBody(casing: EnvelopeCasing, result: HandlerResult, parametros: Parametro[] | null | undefined, echoParametros: boolean): string {
+  if (result instanceof RenderedBody) return result.text;
   if (result instanceof RawBody) return stringify(result.value);
   const { msg, ...extra } = result as { msg?: string | null } & Record<string, unknown>;
   const withParams = echoParametros ? { ...extra, parametros: parametros ?? [] } : extra;

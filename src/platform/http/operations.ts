@@ -3,6 +3,7 @@
 // `registerOperation(app, deps, spec, (input, ctx) => useCase(input, ctx))`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
+import type { AnswerCache } from '../answer-cache.js';
 import type { Clock } from '../clock.js';
 import type { OutboxWriter } from '../commands.js';
 import type { Config } from '../config/env.js';
@@ -54,6 +55,8 @@ export interface OperationDeps {
   countIgnoredFields?: (operation: string, count: number) => void;
   /** Where commands on the runner put the events they enqueue (absent: none may enqueue). */
   outbox?: OutboxWriter;
+  /** The read model (platform/answer-cache.ts) of the cached queries; absent: computed every time. */
+  answers?: AnswerCache;
 }
 
 export interface OperationContext {
@@ -65,6 +68,7 @@ export interface OperationContext {
   auth: AuthContext;
   requestId: string;
   log: FastifyRequest['log'];
+  answers?: AnswerCache;
 }
 
 export type OperationHandler<B extends TSchema> = (input: Static<B>, ctx: OperationContext) => Promise<HandlerResult>;
@@ -98,7 +102,8 @@ function handleIgnoredFields(request: FastifyRequest, deps: OperationDeps, opera
   request.log.debug({ operation, ignoredFields: ignored.slice(0, IGNORED_PATHS_LOGGED_MAX), ignoredCount: ignored.length }, 'unknown request fields ignored');
 }
 
-function hasParametros(spec: OperationSpec): boolean {
+/** The operation echoes the request's `parametros` in its answer. */
+export function hasParametros(spec: OperationSpec): boolean {
   const props = (spec.body as unknown as { properties?: Record<string, unknown> }).properties ?? {};
   return 'parametros' in props;
 }
@@ -126,7 +131,7 @@ function registerPath<B extends TSchema, R extends TSchema>(app: FastifyInstance
       const input = request.body as Static<B>;
       const auth = request.auth as AuthContext;
       const parametros = (input as { parametros?: Parametro[] | null }).parametros;
-      const context = (tx: Executor): OperationContext => ({ tx, db: deps.db, clock: deps.clock, config: deps.config, auth, requestId: String(request.id), log: request.log });
+      const context = (tx: Executor): OperationContext => ({ tx, db: deps.db, clock: deps.clock, config: deps.config, auth, requestId: String(request.id), log: request.log, answers: deps.answers });
       const render = async (tx: Executor) => successBody(spec.envelope, await handler(input, context(tx)), parametros, echo);
       if (spec.kind === 'query') return sendBody(request, reply, 200, await render(deps.db));
       const scope = { partnerId: auth.partnerId, operation: spec.operationId, key: idempotencyKeyOf(request), requestHash: hashRequest(input) };

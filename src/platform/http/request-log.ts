@@ -3,6 +3,7 @@
 // time, the operation and the partner. Paths of routes marked `capabilityUrl` (the boleto slip: the
 // URL is the secret) are logged as their route pattern, never as sent (docs/decisions.md, issue 15).
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import pretty from 'pino-pretty';
 import type { LogFormat } from '../config/env.js';
 import { PATH_LOGGED_LENGTH_MAX } from '../config/limits.js';
@@ -66,11 +67,60 @@ function prettyStream(destination?: NodeJS.WritableStream) {
   });
 }
 
-const REDACTED_PATHS = ['req.headers.authorization', '*.client_assertion', '*.access_token', '*.password', '*.secret', '*.documento', '*.documentoCliente', '*.urlImpressao', '*.impressao', 'err.detail', 'err.where', 'err.parameters', 'err.internalQuery'];
+/**
+ * What never reaches a log line (the censor replaces it): a field of these names one level down in
+ * any logged object (`{ consulta: { documento } }`), the Authorization header of a logged request,
+ * and the database's echo of a failed statement in a logged error. Same paths as pino's `redact`
+ * option had (`*.client_assertion`, `req.headers.authorization`, `err.detail`…), applied here
+ * because pino 10's redaction cost ~3x the rest of a log line (issue 14, docs/decisions.md).
+ */
+const NESTED_SECRETS = ['client_assertion', 'access_token', 'password', 'secret', 'documento', 'documentoCliente', 'urlImpressao', 'impressao'];
+const ERROR_SECRETS = ['detail', 'where', 'parameters', 'internalQuery', ...NESTED_SECRETS];
+const CENSOR = '[redacted]';
 
-/** Fastify's logger options: level, redaction, format; `destination` replaces stdout (tests). */
+/** `value` with its own fields of these names censored (a copy when there is one), else itself. */
+function censorFields(value: unknown, names: readonly string[]): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  let copy: Record<string, unknown> | null = null;
+  for (const name of names) {
+    if (Object.prototype.hasOwnProperty.call(value, name)) (copy ??= { ...(value as Record<string, unknown>) })[name] = CENSOR;
+  }
+  return copy ?? value;
+}
+
+/** A logged request as a plain object (a test's, or a handler's own): its Authorization header. */
+function censorRequest(value: unknown): unknown {
+  const censored = censorFields(value, NESTED_SECRETS);
+  if (censored === null || typeof censored !== 'object' || Object.getPrototypeOf(censored) !== Object.prototype) return censored;
+  const headers = (censored as { headers?: unknown }).headers;
+  const plainHeaders = censorFields(headers, ['authorization']);
+  return plainHeaders === headers ? censored : { ...censored, headers: plainHeaders };
+}
+
+/**
+ * pino's `formatters.log`: runs on each logged object before the serializers. `err` is censored
+ * after its serializer (censorError); a Fastify request or reply (`req`, `res`) is serialized to
+ * fields that hold none of these (method, url, host, address, status).
+ */
+export function censorLogObject(object: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const key in object) {
+    if (key === 'err') continue;
+    const value = object[key];
+    const censored = key === 'req' ? censorRequest(value) : censorFields(value, NESTED_SECRETS);
+    if (censored !== value) (copy ??= { ...object })[key] = censored;
+  }
+  return copy ?? object;
+}
+
+/** pino's error serializer, then the statement echo (detail, where…) censored. */
+export function censorError(error: Error): ReturnType<typeof stdSerializers.err> {
+  return censorFields(stdSerializers.err(error), ERROR_SECRETS) as ReturnType<typeof stdSerializers.err>;
+}
+
+/** Fastify's logger options: level, censoring, format; `destination` replaces stdout (tests). */
 export function loggerOptions(level: string, format: LogFormat = 'json', destination?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
-  const base = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  const base = { level, formatters: { log: censorLogObject }, serializers: { err: censorError } };
   if (format === 'pretty') return { ...base, stream: prettyStream(destination) };
   return destination ? { ...base, stream: destination } : base;
 }

@@ -6,7 +6,9 @@
 // - defineRoute: a typed handler on the wire body, what both build on (no route uses it directly:
 //   test/architecture checks that every route is a command or a query route).
 import type { Static, TSchema } from 'typebox';
+import type { CachedQuery } from '../answer-cache.js';
 import type { Clock } from '../clock.js';
+import { cachedQueryHandler } from './cached-query.js';
 import type { Actor, CommandDefinition } from '../commands.js';
 import type { Db } from '../db/pool.js';
 import type { AnswerOf, HandlerResult } from './envelope.js';
@@ -63,9 +65,15 @@ export interface QueryContext {
 /** A query in domain terms: `(db, input, actor, context) → result`, on the pool (never a write transaction). */
 export type Query<I, D> = (db: Db, input: I, actor: Actor, context: QueryContext) => Promise<D>;
 
+/**
+ * A query operation. With `cache`, through the read model (cached-query.ts): the query and view
+ * are unchanged, the stored answer is written as it is on a hit.
+ */
 export function defineQueryRoute<B extends TSchema, R extends TSchema, I, D>(
   spec: OperationSpec<B, R>,
-  parts: { input: (body: Static<B>) => I; query: Query<I, D>; view: (result: D) => AnswerOf<R> },
+  parts: { input: (body: Static<B>) => I; query: Query<I, D>; view: (result: D) => AnswerOf<R>; cache?: CachedQuery<I> },
 ): Route {
+  const cache = parts.cache;
+  if (cache !== undefined) return { spec, handler: cachedQueryHandler(spec as unknown as OperationSpec<B, TSchema>, { ...parts, cache }) } as unknown as Route;
   return defineRoute(spec, async (body, ctx) => parts.view(await parts.query(ctx.db, parts.input(body), partnerActor(ctx.auth), { clock: ctx.clock, requestId: ctx.requestId, log: ctx.log })));
 }

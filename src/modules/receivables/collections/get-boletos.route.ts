@@ -1,6 +1,7 @@
 // AgendaRecebivel/ConsultarBoletos as a query: the wire body in, the boletos' view out.
 import { defineQueryRoute } from '../../../platform/http/route.js';
 import { scheduleReference } from '../receivables-blocks.js';
+import { scheduleAnswers } from '../schedule/schedule-repository.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { boletoListEntry } from './collection-views.js';
 import { getBoletos, type ScheduleBoletos } from './get-boletos.js';
@@ -14,6 +15,7 @@ function view(result: ScheduleBoletos, publicUrl: string) {
 
 export const route = (deps: ReceivablesDeps) =>
   defineQueryRoute(spec, {
+    cache: scheduleAnswers(spec.operationId),
     input: (body) => ({
       schedule: scheduleReference(body.dto),
       numbers: body.dtoConsultaBoletos?.numerosBoletos ?? [],

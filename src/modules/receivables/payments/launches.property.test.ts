@@ -20,7 +20,7 @@ import { addInstallmentLaunches } from './add-installment-launches.js';
 import { getInstallments } from '../schedule/get-installments.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { sandboxSettings } from '../settings.js';
-import { insertPartner, openSampleSchedule } from '../test-fixtures.js';
+import { insertPartner, openSampleSchedule } from '../../../../test/support/receivables-data.js';
 import { outboxWriter } from '../../../bindings.js';
 
 const SEED = 20_261_123;
@@ -31,7 +31,7 @@ const ONE_CENT = dec('0.01');
 let database: TestDatabase;
 let partnerId: string;
 let actor: Actor;
-const deps: ReceivablesDeps = { settings: sandboxSettings(), publicUrl: 'http://test', proposals: {}, outbox: outboxWriter };
+const deps: ReceivablesDeps = { settings: sandboxSettings(), publicUrl: 'http://test', proposals: {} };
 
 before(async () => {
   database = await createTestDatabase();

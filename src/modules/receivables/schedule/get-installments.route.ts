@@ -2,6 +2,7 @@
 import { dateToWire } from '../../../platform/dates.js';
 import { defineQueryRoute } from '../../../platform/http/route.js';
 import { scheduleReference } from '../receivables-blocks.js';
+import { scheduleAnswers } from './schedule-repository.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import type { RecalculatedAmounts } from './charges-math/index.js';
 import { getInstallments } from './get-installments.js';
@@ -21,6 +22,7 @@ function calculadoView(a: RecalculatedAmounts) {
 
 export const route = (deps: ReceivablesDeps) =>
   defineQueryRoute(spec, {
+    cache: scheduleAnswers(spec.operationId),
     input: (body) => ({
       schedule: scheduleReference(body.dto),
       installmentNumbers: body.dto.nroParcelas ?? null,

@@ -4,6 +4,7 @@ import { defineQueryRoute } from '../../../platform/http/route.js';
 import { dec, ZERO } from '../../../platform/money.js';
 import { boletoEntry, launchEntry, pixEntry, wireDate } from '../collections/collection-views.js';
 import { scheduleReference } from '../receivables-blocks.js';
+import { scheduleAnswers } from './schedule-repository.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { getScheduleDetails, type InstallmentDetails, type ScheduleDetails } from './get-schedule-details.js';
 import { spec } from './get-schedule-details.schema.js';
@@ -52,6 +53,7 @@ function view(details: ScheduleDetails, publicUrl: string) {
 
 export const route = (deps: ReceivablesDeps) =>
   defineQueryRoute(spec, {
+    cache: scheduleAnswers(spec.operationId),
     input: (body) => ({
       schedule: scheduleReference(body.dto),
       installmentNumbers: body.dto.nroParcelas ?? null,

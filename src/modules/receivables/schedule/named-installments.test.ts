@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
 import { installmentsOf, namedInstallments, pickInstallments, requireSchedule } from './schedule-repository.js';
-import { insertPartner, openSampleSchedule } from '../test-fixtures.js';
+import { insertPartner, openSampleSchedule } from '../../../../test/support/receivables-data.js';
 
 const NOW = new Date('2026-11-23T15:00:00.000Z');
 let database: TestDatabase;

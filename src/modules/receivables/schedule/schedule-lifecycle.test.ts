@@ -10,7 +10,7 @@ import { BoletoStatus } from '../collections/boleto-status.js';
 import { cancelScheduleWith, openSchedule, summarizeSchedule } from './schedule-lifecycle.js';
 import { installmentsOf, requireSchedule } from './schedule-repository.js';
 import { sandboxSettings } from '../settings.js';
-import { insertPartner, openSampleSchedule, sampleOpening } from '../test-fixtures.js';
+import { insertPartner, openSampleSchedule, sampleOpening } from '../../../../test/support/receivables-data.js';
 import { inOutbox } from '../../../../test/support/outbox.js';
 
 const NOW = new Date('2026-11-23T15:00:00.000Z');

@@ -1,6 +1,7 @@
 // Data access of schedules and installments. Every read takes the partner id and filters by it:
 // another partner's schedule is indistinguishable from a missing one (tenant isolation).
 import type { Selectable } from 'kysely';
+import type { CachedQuery } from '../../../platform/answer-cache.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import type { LocalDate } from '../../../platform/dates.js';
 import { dec, type Decimal } from '../../../platform/money.js';
@@ -39,18 +40,29 @@ function trimmed(value: string | null | undefined): string | null {
 
 /** The schedule the reference names, or the "Agenda de Recebíveis não foi encontrada" refusal. */
 export async function requireSchedule(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined, lock = false): Promise<ScheduleRow> {
+  const query = scheduleByRef(db, partnerId, ref);
+  if (query === null) throw scheduleRefMissing();
+  const row = await (lock ? query.selectAll().forUpdate() : query.selectAll()).executeTakeFirst();
+  if (row === undefined) throw scheduleNotFound();
+  return row;
+}
+
+/** The select of the schedule a reference names (null: no reference); a codigoOperacao reused by the partner: the newest schedule answers. */
+function scheduleByRef(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined) {
   const proposalId = trimmed(ref?.proposalId);
   const operationCode = trimmed(ref?.operationCode);
   const proposalNumber = ref?.proposalNumber ?? null;
-  if (proposalId === null && operationCode === null && proposalNumber === null) throw scheduleRefMissing();
-  let query = db.selectFrom('receivable_schedules').selectAll().where('partner_id', '=', partnerId);
+  if (proposalId === null && operationCode === null && proposalNumber === null) return null;
+  let query = db.selectFrom('receivable_schedules').where('partner_id', '=', partnerId);
   if (proposalId !== null) query = query.where('proposal_id', '=', proposalId);
   else if (operationCode !== null) query = query.where('codigo_operacao', '=', operationCode);
   else query = query.where('proposal_number', '=', proposalNumber as number);
-  // A codigoOperacao reused by the partner: the newest schedule answers.
-  const row = await (lock ? query.forUpdate() : query).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-  if (row === undefined) throw scheduleNotFound();
-  return row;
+  return query.orderBy('created_at', 'desc').limit(1);
+}
+
+/** A schedule read through the read model (platform/answer-cache.ts): its scope is the proposal's id (triggers: migration 0043). */
+export function scheduleAnswers(name: string): CachedQuery<{ schedule: ScheduleReference }> {
+  return { name, scope: (db, input, partnerId) => scheduleByRef(db, partnerId, input.schedule)?.select('proposal_id as scope') ?? null };
 }
 
 /**

@@ -10,7 +10,8 @@ import { inTransaction, type Db, type Tx } from '../../../platform/db/pool.js';
 import { brazilDateAt } from '../../../platform/dates.js';
 import { enqueueJob, jobBackoffMs, type JobHandler } from '../../../platform/jobs.js';
 import { dec } from '../../../platform/money.js';
-import { applyReportedPayment, type ApplyOutcome, type PayDeps, type PaymentTarget } from '../apply-payment.js';
+import { applyReportedPayment, type ApplyOutcome, type PaymentTarget } from '../apply-payment.js';
+import type { SettlementDeps } from '../settlement-deps.js';
 import { PIX_CONFIRM_ATTEMPTS_MAX, PIX_PER_NOTIFICATION_MAX } from '../limits.js';
 import type { PixApiClient } from './api-client.js';
 import type { PixAnswer, PixWebhookBody } from './api-types.js';
@@ -50,7 +51,7 @@ async function targetOfTxid(tx: Tx, txid: string | undefined): Promise<PaymentTa
 export interface PixDeps {
   db: Db;
   clock: Clock;
-  deps: PayDeps;
+  deps: SettlementDeps;
   client: PixApiClient;
   /** 'psp:<host of CAAS_PIX_PSP_URL>'. */
   actor: string;
@@ -63,7 +64,7 @@ export interface ConfirmedPix {
 }
 
 /** The settlement of one confirmed pix: a command whose actor is the provider. */
-export function applyConfirmedPixCommand(deps: PayDeps): CommandDefinition<ConfirmedPix, { endToEndId: string; outcome: ApplyOutcome }> {
+export function applyConfirmedPixCommand(deps: SettlementDeps): CommandDefinition<ConfirmedPix, { endToEndId: string; outcome: ApplyOutcome }> {
   return {
     name: 'settlement.pix.apply',
     summarize: (r) => `pix ${r.endToEndId}: ${r.outcome}`,

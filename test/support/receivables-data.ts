@@ -1,12 +1,12 @@
 // Test data for receivables tests: a partner row and a disbursed proposal's schedule, opened
 // through openSchedule exactly as the proposals module does. Used by tests only.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../platform/db/pool.js';
-import { addMonths, localDate, type LocalDate } from '../../platform/dates.js';
-import { dec, roundCents, type Decimal } from '../../platform/money.js';
-import type { PlannedInstallment, ScheduleOpening } from './schedule/schedule-contract.js';
-import { openSchedule } from './schedule/schedule-lifecycle.js';
-import { inOutbox } from '../../../test/support/outbox.js';
+import type { Db } from '../../src/platform/db/pool.js';
+import { addMonths, localDate, type LocalDate } from '../../src/platform/dates.js';
+import { dec, roundCents, type Decimal } from '../../src/platform/money.js';
+import type { PlannedInstallment, ScheduleOpening } from '../../src/modules/receivables/schedule/schedule-contract.js';
+import { openSchedule } from '../../src/modules/receivables/schedule/schedule-lifecycle.js';
+import { inOutbox } from './outbox.js';
 
 export async function insertPartner(db: Db, now: Date): Promise<string> {
   const id = randomUUID();

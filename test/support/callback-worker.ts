@@ -2,14 +2,14 @@
 // partners onboarded the way the service team does it, and event builders.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/db.js';
-import { startReceiver, type CallbackReceiver } from '../../../test/support/callback-receiver.js';
-import { createPartner, generatePartnerKeyPair, type PartnerFlags } from '../partners/index.js';
-import { fixedClock } from '../../platform/clock.js';
-import { boletoCreatedEvent, type CallbackEvent } from './events.js';
-import { localDate } from '../../platform/dates.js';
-import { dec } from '../../platform/money.js';
-import { enqueueCallback } from './outbox.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
+import { startReceiver, type CallbackReceiver } from './callback-receiver.js';
+import { createPartner, generatePartnerKeyPair, type PartnerFlags } from '../../src/modules/partners/index.js';
+import { fixedClock } from '../../src/platform/clock.js';
+import { boletoCreatedEvent, type CallbackEvent } from '../../src/modules/callbacks/events.js';
+import { localDate } from '../../src/platform/dates.js';
+import { dec } from '../../src/platform/money.js';
+import { enqueueCallback } from '../../src/modules/callbacks/outbox.js';
 
 export const T0 = new Date('2026-11-23T15:00:00.000Z');
 

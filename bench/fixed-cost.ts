@@ -1,0 +1,106 @@
+// The fixed cost of a request, in-process (issue 14): the whole service built by composeServices
+// on the bench's embedded PostgreSQL, driven through fastify.inject (no socket, no other process),
+// next to a bare Fastify app answering the same refused body. Prints the main thread's CPU µs per
+// request (process.cpuUsage, concurrency FIXED_CONCURRENCY), median of FIXED_ROUNDS interleaved
+// rounds. Steadier than `npm run bench` on a shared machine; the socket and HTTP parsing are not in it.
+// `npx tsx bench/fixed-cost.ts [no-op,unknown,token,bare]`; LOG_LEVEL as the server's (default info).
+// FIXED_PROFILE=file.cpuprofile: a CPU profile of the measured rounds only (bench/profile-summary.ts reads it).
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { SignJWT, importPKCS8 } from 'jose';
+import pino from 'pino';
+import { composeServices } from '../src/compose.js';
+import { loadConfig } from '../src/config.js';
+import { createPartner, generatePartnerKeyPair } from '../src/modules/partners/index.js';
+import { systemClock } from '../src/platform/clock.js';
+import { adminExecute, withDatabase } from '../src/platform/db/admin.js';
+import { openEmbedded } from '../src/platform/db/embedded.js';
+import { migrate } from '../src/platform/db/migrate.js';
+import { createDb } from '../src/platform/db/pool.js';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const REQUESTS = Number(process.env.FIXED_REQUESTS ?? 3000);
+const ROUNDS = Number(process.env.FIXED_ROUNDS ?? 5);
+const CONCURRENCY = Number(process.env.FIXED_CONCURRENCY ?? 10);
+const PUBLIC_URL = 'http://127.0.0.1:8080';
+
+interface Case {
+  name: string;
+  app: () => FastifyInstance;
+  request: () => Promise<{ url: string; headers: Record<string, string>; payload: string }>;
+  status: number;
+}
+
+async function cpuPerRequest(c: Case, amount: number): Promise<number> {
+  const requests = await Promise.all(Array.from({ length: amount }, () => c.request()));
+  const before = process.cpuUsage();
+  for (let i = 0; i < amount; i += CONCURRENCY) {
+    const answers = await Promise.all(requests.slice(i, i + CONCURRENCY).map((r) => c.app().inject({ method: 'POST', ...r })));
+    for (const a of answers) if (a.statusCode !== c.status) throw new Error(`${c.name}: ${a.statusCode} ${a.body.slice(0, 300)}`);
+  }
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / amount;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+async function main(): Promise<void> {
+  const only = (process.argv[2] ?? 'no-op,unknown,token,bare').split(',');
+  const embedded = await openEmbedded(path.join(ROOT, '.caas-bench'), 'server');
+  const dbName = `caas_fixed_${Date.now()}`;
+  await adminExecute(embedded.url, [`create database ${dbName}`]);
+  const url = withDatabase(embedded.url, dbName);
+  await migrate(url);
+  const db = createDb(url);
+  const keys = await generatePartnerKeyPair();
+  const partner = await createPartner(db, systemClock, { name: 'Fixed', publicKeyPem: keys.publicKeyPem });
+  const level = process.env.LOG_LEVEL ?? 'info';
+  const config = loadConfig({ PUBLIC_URL, DATABASE_URL: url, LOG_LEVEL: level, CAAS_WORKERS: 'false', CAAS_RATE_LIMIT_PER_SECOND: '1000000' });
+  // The server's own logger, writing to /dev/null through pino's destination (what stdout is in the bench).
+  const { app } = await composeServices(db, systemClock, config, { startWorkers: false, logStream: pino.destination({ dest: '/dev/null', sync: false }) as unknown as NodeJS.WritableStream });
+  await app.ready();
+  const privateKey = await importPKCS8(keys.privateKeyPem, 'RS256');
+  const assertion = () => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({}).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).setIssuer(partner.clientId).setSubject(partner.clientId).setAudience(`${PUBLIC_URL}/connect/token`).setJti(randomUUID()).setIssuedAt(now).setExpirationTime(now + 300).sign(privateKey);
+  };
+  const form = async () => new URLSearchParams({ grant_type: 'client_credentials', client_id: partner.clientId, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: await assertion() }).toString();
+  const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
+  const tokenAnswer = await app.inject({ method: 'POST', url: '/connect/token', headers: formHeaders, payload: await form() });
+  const token = (tokenAnswer.json() as { access_token: string }).access_token;
+  const jsonHeaders = () => ({ 'content-type': 'application/json', authorization: `Bearer ${token}`, idempotencykey: randomUUID() });
+  const bare = Fastify({ logger: false });
+  const REFUSED = JSON.stringify({ msg: null, hasError: true, messages: [{ code: 'V0001', description: 'bare', field: 'dto.numeroProposta' }] });
+  bare.post('/bare', async (_request, reply) => reply.code(400).type('application/json; charset=utf-8').send(REFUSED));
+  await bare.ready();
+  const cases: Case[] = [
+    { name: 'no-op', app: () => app, status: 400, request: async () => ({ url: '/Proposta/Consultar', headers: jsonHeaders(), payload: JSON.stringify({ dto: { numeroProposta: 'x' } }) }) },
+    { name: 'unknown', app: () => app, status: 400, request: async () => ({ url: '/Proposta/Consultar', headers: jsonHeaders(), payload: JSON.stringify({ dto: { codigoProposta: randomUUID() } }) }) },
+    { name: 'token', app: () => app, status: 200, request: async () => ({ url: '/connect/token', headers: formHeaders, payload: await form() }) },
+    { name: 'bare', app: () => bare, status: 400, request: async () => ({ url: '/bare', headers: jsonHeaders(), payload: JSON.stringify({ dto: { numeroProposta: 'x' } }) }) },
+  ].filter((c) => only.includes(c.name));
+  try {
+    for (const c of cases) await cpuPerRequest(c, Math.ceil(REQUESTS / 3)); // warm-up
+    const figures = new Map<string, number[]>(cases.map((c) => [c.name, []]));
+    const profiler = process.env.FIXED_PROFILE ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    for (let round = 0; round < ROUNDS; round += 1) for (const c of round % 2 === 0 ? cases : [...cases].reverse()) figures.get(c.name)?.push(await cpuPerRequest(c, REQUESTS));
+    if (profiler) fs.writeFileSync(process.env.FIXED_PROFILE as string, JSON.stringify((await profiler.post('Profiler.stop')).profile));
+    for (const [name, xs] of figures) console.log(`${name.padEnd(8)} ${median(xs).toFixed(0).padStart(6)} µs/request CPU (rounds ${xs.map((x) => x.toFixed(0)).join(' ')})`);
+  } finally {
+    await app.close();
+    await bare.close();
+    await db.destroy();
+    await adminExecute(embedded.url, [`drop database if exists ${dbName} with (force)`]);
+    await embedded.stop();
+  }
+}
+
+await main();
