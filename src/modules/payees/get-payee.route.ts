@@ -4,10 +4,9 @@ import { getPayee } from './get-payee.js';
 import { spec } from './get-payee.schema.js';
 import { payeeWire } from './payee-view.js';
 import { PAYEE_LOOKUP_PATHS } from './payee-review-wire.js';
-import { storedPayeeOf } from './stored-payee.js';
 
 export const route = defineQueryRoute(spec, {
   input: (body) => ({ payeeId: body.codigoFavorecido ?? null, pixKey: body.chave ?? null, paths: PAYEE_LOOKUP_PATHS }),
   query: getPayee,
-  view: (row) => ({ favorecido: payeeWire(storedPayeeOf(row)) }),
+  view: (payee) => ({ favorecido: payeeWire(payee) }),
 });

@@ -5,7 +5,8 @@ import { businessError, validationError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/commands.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { PayeeCode } from './payee-validation.js';
-import { findForPartner, type PayeeRow } from './payee-repository.js';
+import { findForPartner } from './payee-repository.js';
+import { storedPayeeOf, type StoredPayee } from './stored-payee.js';
 import { PayeeReviewCode } from './payee-status.js';
 import { pixKeyCandidates } from '../banking/index.js';
 
@@ -27,7 +28,7 @@ export interface GetPayeeInput {
  * Errors: FAV020 (neither an id nor a key), FAV005 (the key is no valid Pix key of any type),
  * FAV021 (no such payee for this partner: another partner's payee answers the same).
  */
-export async function getPayee(db: Executor, input: GetPayeeInput, actor: Actor): Promise<PayeeRow> {
+export async function getPayee(db: Executor, input: GetPayeeInput, actor: Actor): Promise<StoredPayee> {
   const { paths } = input;
   const payeeId = blankToNull(input.payeeId);
   const pixKey = blankToNull(input.pixKey);
@@ -38,7 +39,7 @@ export async function getPayee(db: Executor, input: GetPayeeInput, actor: Actor)
   if (keys !== null && keys.length === 0) throw validationError(PayeeCode.key, 'A chave informada não é uma chave Pix válida.', paths.pixKey);
   const row = await findForPartner(db, actor.id, { payeeId: payeeId === null ? null : payeeId.toLowerCase(), keys });
   if (!row) throw businessError(PayeeReviewCode.notFound, 'Favorecido não encontrado.', payeeId !== null ? paths.payeeId : paths.pixKey);
-  return row;
+  return storedPayeeOf(row);
 }
 
 function blankToNull(text: string | null | undefined): string | null {

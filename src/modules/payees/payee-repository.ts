@@ -23,8 +23,23 @@ export async function partnerAutoApprovesPayees(db: Executor, partnerId: string)
   return partner.autoApprovePayees;
 }
 
+/** The columns of the other registration type, all null. */
+const NULL_REACH_COLUMNS = {
+  tipo_chave: null,
+  chave: null,
+  numero_participante_spi: null,
+  numero_banco: null,
+  agencia: null,
+  agencia_digito: null,
+  conta: null,
+  conta_digito: null,
+  conta_pagamento: null,
+  tipo_conta: null,
+  modelo_conta: null,
+} as const;
+
 /** The columns of a validated payee (identity, holder, key or account). */
-export function payeeColumns(payee: Payee): Omit<NewPayeeRow, 'id' | 'partner_id' | 'situacao' | 'created_at' | 'situacao_at' | 'motivo_rejeicao'> {
+function payeeColumns(payee: Payee): Omit<NewPayeeRow, 'id' | 'partner_id' | 'situacao' | 'created_at' | 'situacao_at' | 'motivo_rejeicao'> {
   const common = { nome: payee.name, documento_tipo: payee.holderDocument.kind, documento: payee.holderDocument.digits, tipo_cadastro_pix: payee.registrationType };
   if (payee.registrationType === 1) return { ...common, tipo_chave: payee.keyType, chave: payee.key };
   const a = payee.bankAccount;
@@ -42,12 +57,31 @@ export function payeeColumns(payee: Payee): Omit<NewPayeeRow, 'id' | 'partner_id
   };
 }
 
+/** A payee to store: registered `at`, pending or approved at once (then `at` is also its status time). */
+export interface NewPayee {
+  payee: Payee;
+  payeeId: string;
+  partnerId: string;
+  status: PayeeStatus;
+  at: Date;
+}
+
 /**
  * Inserts the payee unless a live one of the partner already holds its key or account (the
  * partial unique indexes): true when inserted. A concurrent insert of the same identity waits for
  * the other transaction and then does nothing, so exactly one row results.
  */
-export async function insertPayeeIfNew(tx: Executor, row: NewPayeeRow): Promise<boolean> {
+export async function insertPayeeIfNew(tx: Executor, p: NewPayee): Promise<boolean> {
+  const row: NewPayeeRow = {
+    ...NULL_REACH_COLUMNS,
+    ...payeeColumns(p.payee),
+    id: p.payeeId,
+    partner_id: p.partnerId,
+    situacao: p.status,
+    motivo_rejeicao: null,
+    created_at: p.at,
+    situacao_at: p.status === PayeeStatus.pending ? null : p.at,
+  };
   const inserted = await tx.insertInto('payees').values(row).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
   return inserted !== undefined;
 }

@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { businessError, Problems } from '../../platform/errors.js';
 import type { CommandContext, CommandDefinition } from '../../platform/commands.js';
-import { findLiveByIdentity, insertPayeeIfNew, partnerAutoApprovesPayees, payeeColumns, type PayeeRow } from './payee-repository.js';
+import { findLiveByIdentity, insertPayeeIfNew, partnerAutoApprovesPayees } from './payee-repository.js';
 import { AUTO_REVIEWER, PayeeReviewCode, PayeeStatus } from './payee-status.js';
 import { type Payee, type PayeeRegistration, type PayeeRegistrationPaths, validatePayeeRegistration } from './payee-validation.js';
-import { statusOf } from './stored-payee.js';
+import { storedPayeeOf, type StoredPayee } from './stored-payee.js';
 import { recordDecision } from './review-payee.js';
 import { REGISTER_ATTEMPTS_MAX } from './limits.js';
 
@@ -43,24 +43,16 @@ async function register(input: RegisterPayeeInput, ctx: CommandContext): Promise
   const autoApprove = await partnerAutoApprovesPayees(ctx.tx, partnerId);
   for (let attempt = 1; attempt <= REGISTER_ATTEMPTS_MAX; attempt += 1) {
     const now = ctx.clock.now();
-    const row: PayeeRow = {
-      ...nullColumns,
-      ...payeeColumns(payee),
-      id: randomUUID(),
-      partner_id: partnerId,
-      situacao: autoApprove ? PayeeStatus.approved : PayeeStatus.pending,
-      motivo_rejeicao: null,
-      created_at: now,
-      situacao_at: autoApprove ? now : null,
-    };
-    if (await insertPayeeIfNew(ctx.tx, row)) {
-      if (autoApprove) await recordDecision(ctx.tx, ctx.enqueue, { payeeId: row.id, partnerId, status: PayeeStatus.approved, by: AUTO_REVIEWER, reason: null, at: now });
-      return { outcome: autoApprove ? 'autoApproved' : 'pending', payeeId: row.id, status: statusOf(row) };
+    const payeeId = randomUUID();
+    const status = autoApprove ? PayeeStatus.approved : PayeeStatus.pending;
+    if (await insertPayeeIfNew(ctx.tx, { payee, payeeId, partnerId, status, at: now })) {
+      if (autoApprove) await recordDecision(ctx.tx, ctx.enqueue, { payeeId, partnerId, status: PayeeStatus.approved, by: AUTO_REVIEWER, reason: null, at: now });
+      return { outcome: autoApprove ? 'autoApproved' : 'pending', payeeId, status };
     }
     const existing = await findLiveByIdentity(ctx.tx, partnerId, payee);
     if (existing) {
-      const same = sameHolder(existing, payee, input.paths);
-      return { outcome: 'existing', payeeId: same.id, status: statusOf(same) };
+      const same = sameHolder(storedPayeeOf(existing), payee, input.paths);
+      return { outcome: 'existing', payeeId: same.payeeId, status: same.status };
     }
   }
   throw new Error('assertion: payee neither inserted nor found live after retries');
@@ -72,33 +64,18 @@ export const registerPayee: CommandDefinition<RegisterPayeeInput, RegisteredPaye
   handler: register,
 };
 
-/** The columns of the other registration type, all null. */
-const nullColumns = {
-  tipo_chave: null,
-  chave: null,
-  numero_participante_spi: null,
-  numero_banco: null,
-  agencia: null,
-  agencia_digito: null,
-  conta: null,
-  conta_digito: null,
-  conta_pagamento: null,
-  tipo_conta: null,
-  modelo_conta: null,
-} as const;
-
 /**
  * A key (DICT) or an account belongs to one holder: the same identity under another document is
  * not a repeat but a contradiction the partner must resolve. Other fields (name, account model)
  * of a repeat are not compared: the stored registration stands.
  */
-function sameHolder(existing: PayeeRow, payee: Payee, paths: PayeeRegistrationPaths): PayeeRow {
-  if (existing.documento === payee.holderDocument.digits) return existing;
+function sameHolder(existing: StoredPayee, payee: Payee, paths: PayeeRegistrationPaths): StoredPayee {
+  if (existing.holderDocument === payee.holderDocument.digits) return existing;
   const what = payee.registrationType === 1 ? 'chave' : 'conta';
   throw businessError(
     PayeeReviewCode.holderMismatch,
-    `Esta ${what} já está cadastrada para outro documento (favorecido ${existing.id}).`,
+    `Esta ${what} já está cadastrada para outro documento (favorecido ${existing.payeeId}).`,
     payee.registrationType === 1 ? paths.key : paths.account,
-    existing.id,
+    existing.payeeId,
   );
 }

@@ -6,7 +6,7 @@ import type { CommandScope, Enqueue } from '../../platform/commands.js';
 import { inTransaction, type Executor } from '../../platform/db/pool.js';
 import { businessError, validationError } from '../../platform/errors.js';
 import { emitCallback, EventType, payeeEvent } from '../callbacks/index.js';
-import { insertReview, isUuid, lockPayeeForReview, type PayeeRow, setPayeeStatus } from './payee-repository.js';
+import { insertReview, isUuid, lockPayeeForReview, setPayeeStatus } from './payee-repository.js';
 import { checkRejectionReason, checkReviewer, type CheckedText, type Decision, nextPayeeStatus, PayeeReviewCode, PayeeStatus } from './payee-status.js';
 import { statusOf, storedPayeeOf, type StoredPayee } from './stored-payee.js';
 
@@ -82,16 +82,11 @@ async function decide(scope: CommandScope, target: { payeeId: string; paths: Pay
     const at = scope.clock.now();
     await setPayeeStatus(tx, payee.id, status, reason, at);
     await recordDecision(tx, scope.enqueue, { payeeId: payee.id, partnerId: payee.partner_id, status, by, reason, at });
-    return storedPayeeOf(afterDecision(payee, status, reason, at));
+    return { ...storedPayeeOf(payee), status, rejectionReason: reason, statusAt: at.toISOString() };
   });
 }
 
 function decidedStatus(status: PayeeStatus): DecisionRecord['status'] {
   if (status === PayeeStatus.pending) throw new Error('assertion: a decision never leads back to pending');
   return status;
-}
-
-/** The row as stored after the decision (its columns keep their names: tables.ts). */
-function afterDecision(payee: PayeeRow, status: PayeeStatus, reason: string | null, at: Date): PayeeRow {
-  return { ...payee, situacao: status, motivo_rejeicao: reason, situacao_at: at };
 }
