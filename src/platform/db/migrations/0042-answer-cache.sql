@@ -25,15 +25,3 @@ create table answers (
 );
 create index answers_as_of on answers (as_of);
 create index answers_filled_at on answers (filled_at);
-
--- Bumps the version of every scope the trigger's transition table touches. TG_ARGV[0] is a query
--- over the transition table `changed` (and `before` for updates) returning the scope ids; the
--- rows are taken in scope order so two statements never lock versions in opposite orders.
-create function bump_answer_versions() returns trigger language plpgsql as $$
-begin
-  execute format(
-    'insert into answer_versions (scope, version)
-       select distinct s.scope, 1 from (%s) s (scope) where s.scope is not null order by 1
-     on conflict (scope) do update set version = answer_versions.version + 1', tg_argv[0]);
-  return null;
-end $$;
