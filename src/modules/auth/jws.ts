@@ -5,10 +5,10 @@
 // (access-token.ts); the claims are checked by the named checks of assertion-checks.ts.
 import { constants, createPublicKey, KeyObject, sign, verify, type VerifyKeyObjectInput, type webcrypto } from 'node:crypto';
 import type { KeyLike } from './ports.js';
+import { JWS_RSA_MODULUS_BITS_MIN } from './limits.js';
 
 export type JwsAlgorithm = 'RS256' | 'PS256' | 'ES256';
 
-const RSA_MODULUS_BITS_MIN = 2048; // RFC 7518 §3.3, as jose enforces it
 const BASE64URL_RE = /^[A-Za-z0-9_-]*$/;
 
 /** A JWS that does not verify; `message` is the internal reason (never shown to the client). */
@@ -29,7 +29,7 @@ function keyInput(alg: JwsAlgorithm, key: KeyObject): KeyObject | VerifyKeyObjec
     return { key, dsaEncoding: 'ieee-p1363' };
   }
   if (!isRsa(key)) throw new JwsRefused(`${alg} needs an RSA key`);
-  if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < RSA_MODULUS_BITS_MIN) throw new JwsRefused(`${alg} requires key modulusLength to be ${RSA_MODULUS_BITS_MIN} bits or larger`);
+  if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < JWS_RSA_MODULUS_BITS_MIN) throw new JwsRefused(`${alg} requires key modulusLength to be ${JWS_RSA_MODULUS_BITS_MIN} bits or larger`);
   if (alg === 'PS256') return { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST };
   return { key, padding: constants.RSA_PKCS1_PADDING };
 }

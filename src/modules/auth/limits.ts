@@ -27,3 +27,5 @@ export const SCOPE_LENGTH_MAX = 300; // characters, the interface's Limits table
 export const ASSERTION_LIFETIME_S_MIN = 60;
 
 export const ASSERTION_LIFETIME_S_MAX = 86_400;
+/** The smallest RSA key a JWS signature is checked with (RFC 7518 §3.3, as jose enforces it). */
+export const JWS_RSA_MODULUS_BITS_MIN = 2048;
