@@ -58,13 +58,13 @@ function cancellationItem(row: ProposalRow, refund: BoletoSummary | null) {
     detalhes: row.cancellation_reason ?? 'Cancelamento solicitado pelo parceiro',
     ...CANCELLATION_EVENT,
     dtEvento: wireDate(row.cancelled_on),
-    numCodigoBarras: refund?.codigoBarras ?? null,
-    numLinhaDigitavel: refund?.linhaDigitavel ?? null,
-    pixCopiaCola: refund?.pixCopiaCola ?? null,
-    vlrBoleto: refund?.vlrBoleto ?? null,
-    dtVencimento: refund === null ? null : dateToWire(refund.dtVencimento),
-    numeroBoleto: refund?.numeroBoleto ?? null,
-    urlImpressaoBoleto: refund?.urlImpressao ?? null,
+    numCodigoBarras: refund?.barcode ?? null,
+    numLinhaDigitavel: refund?.digitableLine ?? null,
+    pixCopiaCola: refund?.pixCode ?? null,
+    vlrBoleto: refund?.amount ?? null,
+    dtVencimento: refund === null ? null : dateToWire(refund.dueDate),
+    numeroBoleto: refund?.number ?? null,
+    urlImpressaoBoleto: refund?.printUrl ?? null,
   };
 }
 

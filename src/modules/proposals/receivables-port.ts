@@ -14,4 +14,4 @@ export async function markProposalPaidOff(tx: Executor, partnerId: string, propo
   await settleProposal(tx, partnerId, proposalId, on, now);
 }
 
-export const proposalsPort = { situacaoOf: proposalStatusOf, markPaidOff: markProposalPaidOff };
+export const proposalsPort = { statusOf: proposalStatusOf, markPaidOff: markProposalPaidOff };

@@ -8,7 +8,7 @@ import type { ReceivablesSettings } from './settings.js';
 
 export interface ProposalsPort {
   /** situacaoProposta shown by ConsultarDetalhes; null when the proposal is unknown to it. */
-  situacaoOf?(db: Executor, partnerId: string, proposalId: string): Promise<number | null>;
+  statusOf?(db: Executor, partnerId: string, proposalId: string): Promise<number | null>;
   /** Called inside the transaction in which the schedule becomes paid off (proposal "liquidada"). */
   markPaidOff?(tx: Executor, partnerId: string, proposalId: string, on: LocalDate, now: Date): Promise<void>;
 }

@@ -10,12 +10,12 @@ export const describeBoleto: DescribeBoleto = async (db, partnerId, boletoId, pu
   const boleto = await boletoById(db, partnerId, boletoId);
   if (boleto === undefined) return null;
   return {
-    numeroBoleto: boleto.numero,
-    codigoBarras: boleto.barcode,
-    linhaDigitavel: boleto.linha_digitavel,
-    pixCopiaCola: boleto.pix_emv,
-    vlrBoleto: dec(boleto.amount),
-    dtVencimento: localDate(boleto.due_date),
-    urlImpressao: printUrl(publicUrl, boleto),
+    number: boleto.numero,
+    barcode: boleto.barcode,
+    digitableLine: boleto.linha_digitavel,
+    pixCode: boleto.pix_emv,
+    amount: dec(boleto.amount),
+    dueDate: localDate(boleto.due_date),
+    printUrl: printUrl(publicUrl, boleto),
   };
 };

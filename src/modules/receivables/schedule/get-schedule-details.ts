@@ -110,7 +110,7 @@ export function getScheduleDetails(deps: ReceivablesDeps): Query<ScheduleDetails
       schedule,
       installmentCount: all.length,
       totalPaid: sum(all.map((r) => r.total_paid)),
-      proposalStatus: (await deps.proposals.situacaoOf?.(db, schedule.partner_id, schedule.proposal_id)) ?? PROPOSAL_STATUS_UNKNOWN,
+      proposalStatus: (await deps.proposals.statusOf?.(db, schedule.partner_id, schedule.proposal_id)) ?? PROPOSAL_STATUS_UNKNOWN,
       company: classifyDocument(schedule.customer_document)?.kind === 'CNPJ',
       installments,
     };

@@ -89,13 +89,14 @@ export type SummarizeSchedule = (db: Executor, partnerId: string, proposalId: st
 
 /** A boleto as Proposta/Consultar shows it (the refund boleto of a cancellation, `cancelamentoFGTS`). */
 export interface BoletoSummary {
-  numeroBoleto: number;
-  codigoBarras: string;
-  linhaDigitavel: string;
-  pixCopiaCola: string;
-  vlrBoleto: Decimal;
-  dtVencimento: LocalDate;
-  urlImpressao: string;
+  number: number;
+  barcode: string;
+  digitableLine: string;
+  /** The Pix BR Code (copia e cola) of a hybrid boleto. */
+  pixCode: string;
+  amount: Decimal;
+  dueDate: LocalDate;
+  printUrl: string;
 }
 
 /** The partner's boleto by id, or null; `publicUrl` builds its print address. */
