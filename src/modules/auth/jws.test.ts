@@ -67,5 +67,7 @@ describe('jws on node:crypto', () => {
     refused(() => verifyCompact(token, 'RS256', headerOf(token), small.publicKey), /2048 bits/);
     const es = await joseSigned('ES256');
     refused(() => verifyCompact(es, 'ES256', headerOf(es), rsa.publicKey), /P-256/);
+    const pss = generateKeyPairSync('rsa-pss', { modulusLength: 2048 });
+    refused(() => verifyCompact(token, 'RS256', headerOf(token), pss.publicKey), /needs an RSA key/);
   });
 });

@@ -18,8 +18,9 @@ function keyObjectOf(key: KeyLike): KeyObject {
   return key instanceof KeyObject ? key : KeyObject.from(key as webcrypto.CryptoKey);
 }
 
-function isRsa(key: KeyObject): boolean {
-  return key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'rsa-pss';
+/** RS256 takes an `rsa` key only; PS256 an `rsa` or `rsa-pss` one (as jose checks them). */
+function isRsaFor(alg: 'RS256' | 'PS256', key: KeyObject): boolean {
+  return key.asymmetricKeyType === 'rsa' || (alg === 'PS256' && key.asymmetricKeyType === 'rsa-pss');
 }
 
 /** The key as node:crypto takes it for `alg`, after the checks jose makes on it. */
@@ -28,7 +29,7 @@ function keyInput(alg: JwsAlgorithm, key: KeyObject): KeyObject | VerifyKeyObjec
     if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') throw new JwsRefused(`${alg} needs a P-256 key`);
     return { key, dsaEncoding: 'ieee-p1363' };
   }
-  if (!isRsa(key)) throw new JwsRefused(`${alg} needs an RSA key`);
+  if (!isRsaFor(alg, key)) throw new JwsRefused(`${alg} needs an RSA key`);
   if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < JWS_RSA_MODULUS_BITS_MIN) throw new JwsRefused(`${alg} requires key modulusLength to be ${JWS_RSA_MODULUS_BITS_MIN} bits or larger`);
   if (alg === 'PS256') return { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST };
   return { key, padding: constants.RSA_PKCS1_PADDING };
