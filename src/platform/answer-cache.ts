@@ -27,6 +27,12 @@ export interface CachedQuery<I> {
   name: string;
   /** A select of one column `scope` (uuid) for this input and partner; null when the input names none (the query will refuse it). */
   scope: (db: Executor, input: I, partnerId: string) => Expression<unknown> | null;
+  /**
+   * The query's own refusal when the scope select finds no row, if the query refuses exactly then and
+   * with nothing checked before it: the miss of an unknown id is then that one statement (issue 14).
+   * Never stored: a scope created right after is found by the next request's select.
+   */
+  missing?: (input: I) => Error;
 }
 
 export interface AnswerKeyParts {

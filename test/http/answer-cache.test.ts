@@ -78,6 +78,26 @@ describe('hit path', () => {
     }
   });
 
+  test('an unknown proposal costs one statement (the scope select answers the refusal); one created right after is found', async () => {
+    const codigoOperacao = `late-${Date.now()}`;
+    const unknown = { dto: { codigoOperacao } };
+    const sent: string[] = [];
+    const stop = observeStatements((text) => sent.push(text));
+    let miss: Awaited<ReturnType<typeof call>>;
+    try {
+      miss = await call(onWorld, '/Proposta/Consultar', unknown);
+    } finally {
+      stop();
+    }
+    assert.equal(miss.status, 400, miss.text);
+    assert.equal(miss.body.messages[0]?.code, 'C0112/V0001');
+    assert.equal(sent.length, 1, sent.join('\n'));
+    // In verify mode the query runs too and must refuse with the same message.
+    assert.equal((await call(world, '/Proposta/Consultar', unknown)).text, miss.text);
+    await createOk(onWorld.service, onWorld.token, personDto({ codigoOperacao }));
+    assert.equal((await call(onWorld, '/Proposta/Consultar', unknown)).status, 200);
+  });
+
   test('errors are never stored; another partner never sees the answer', async () => {
     const s = await openFor(onWorld);
     const stranger = await onWorld.service.onboard();

@@ -28,6 +28,17 @@ async function verifyHit(cache: AnswerCache, ctx: OperationContext, hit: ScopeRe
   throw new Error(`assertion: stale stored answer of ${query}`);
 }
 
+/** The declared refusal of an input naming no scope; in verify mode the query must refuse the same way. */
+async function refusalOfMissing(cache: AnswerCache, refusal: Error, compute: () => Promise<string>, query: string): Promise<Error> {
+  if (cache.mode !== 'verify') return refusal;
+  const fresh = await compute().then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (fresh instanceof Error && fresh.message === refusal.message) return refusal;
+  throw new Error(`assertion: ${query}'s declared refusal of a missing scope differs from the query's answer`);
+}
+
 export function cachedQueryHandler<B extends TSchema, I, D>(spec: OperationSpec<B, TSchema>, parts: QueryParts<B, I, D> & { cache: CachedQuery<I> }) {
   const echo = hasParametros(spec);
   return async (body: Static<B>, ctx: OperationContext): Promise<RenderedBody> => {
@@ -45,6 +56,7 @@ export function cachedQueryHandler<B extends TSchema, I, D>(spec: OperationSpec<
     if (scopeQuery === null) return new RenderedBody(await compute());
     const key = cache.keyOf({ partnerId, query: parts.cache.name, input: [input, parametros], asOf: asOfDate(now) });
     const read = await cache.read(ctx.db, key, scopeQuery);
+    if (read === null && parts.cache.missing !== undefined) throw await refusalOfMissing(cache, parts.cache.missing(input), compute, parts.cache.name);
     if (read?.body != null && cache.mode === 'on') return new RenderedBody(read.body);
     const fresh = await compute();
     if (read === null) return new RenderedBody(fresh); // names no scope: an error answer, never stored (reached only if the query answered)
