@@ -119,7 +119,8 @@ export function normalize(value: unknown, schema: Schema, path: string, problems
   if (!properties) return value;
   const fold = foldMapOf(properties);
   const out: Record<string, unknown> = {};
-  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
+  const source = value as Record<string, unknown>;
+  for (const key of Object.keys(source)) {
     const canonical = fold.get(key.toLowerCase()) ?? key;
     const fieldPath = path === '' ? canonical : `${path}.${canonical}`;
     if (Object.prototype.hasOwnProperty.call(out, canonical)) {
@@ -131,17 +132,32 @@ export function normalize(value: unknown, schema: Schema, path: string, problems
       ignored.push(fieldPath);
       continue;
     }
-    Object.defineProperty(out, canonical, { value: fieldSchema ? normalize(raw, fieldSchema, fieldPath, problems, ignored) : raw, enumerable: true, writable: true, configurable: true });
+    setOwn(out, canonical, fieldSchema ? normalize(source[key], fieldSchema, fieldPath, problems, ignored) : source[key]);
   }
   return out;
 }
 
+/**
+ * A plain assignment, except for `__proto__` (an assignment would set the prototype): defining
+ * every key cost ~1/3 of a small body's validation, as V8 leaves its fast path (issue 14).
+ */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+const INDEX_RE = /^\d+$/;
+
+/** ajv's JSON pointer (`/dto/itens/0/x`) as the envelope's field path (`dto.itens[0].x`). */
 export function toPath(instancePath: string): string {
-  return instancePath
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc === '' ? part : `${acc}.${part}`), '');
+  const parts = instancePath.split('/');
+  let path = '';
+  for (let i = 1; i < parts.length; i++) {
+    const raw = parts[i] as string;
+    const part = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+    path = INDEX_RE.test(part) ? `${path}[${part}]` : path === '' ? part : `${path}.${part}`;
+  }
+  return path;
 }
 
 export interface BodyValidator {

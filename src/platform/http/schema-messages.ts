@@ -23,6 +23,23 @@ function join(path: string, child: string): string {
   return path === '' ? child : `${path}.${child}`;
 }
 
+const typeProblems = new Map<string, string>();
+
+/** "Tipo inválido: esperado número inteiro" for ajv's `integer,null`; one per type list (a refused body is the no-op of issue 14). */
+function typeProblem(types: string): string {
+  let text = typeProblems.get(types);
+  if (text === undefined) {
+    const expected = types
+      .split(',')
+      .filter((t) => t !== 'null')
+      .map((t) => TYPE_NAMES[t] ?? t)
+      .join(' ou ');
+    text = `Tipo inválido: esperado ${expected}`;
+    if (typeProblems.size < 256) typeProblems.set(types, text);
+  }
+  return text;
+}
+
 export function describeAjvError(error: ErrorObject, path: string): MessageInput {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
@@ -30,14 +47,8 @@ export function describeAjvError(error: ErrorObject, path: string): MessageInput
       return { code: 'REQ003', description: 'Campo obrigatório não informado', field: join(path, String(p.missingProperty)) };
     case 'additionalProperties':
       return { code: 'REQ002', description: 'Campo desconhecido para esta operação', field: join(path, String(p.additionalProperty)) };
-    case 'type': {
-      const expected = String(p.type)
-        .split(',')
-        .filter((t) => t !== 'null')
-        .map((t) => TYPE_NAMES[t] ?? t)
-        .join(' ou ');
-      return { code: 'REQ004', description: `Tipo inválido: esperado ${expected}`, field: path || null };
-    }
+    case 'type':
+      return { code: 'REQ004', description: typeProblem(String(p.type)), field: path || null };
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
