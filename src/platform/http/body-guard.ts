@@ -18,9 +18,10 @@ function declaredLength(request: FastifyRequest): number {
   return header === undefined ? 0 : Number(header);
 }
 
-/** onRequest hook of the whole app: 413 on the declared length alone. */
-export async function refuseDeclaredOversize(request: FastifyRequest): Promise<void> {
-  if (declaredLength(request) > LIMITS.BODY_BYTES_MAX) throw bodyTooLarge();
+/** onRequest hook of the whole app: 413 on the declared length alone (synchronous: no promise per request). */
+export function refuseDeclaredOversize(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  if (declaredLength(request) > LIMITS.BODY_BYTES_MAX) done(bodyTooLarge());
+  else done();
 }
 
 function bodyFullyRead(raw: IncomingMessage): boolean {
@@ -47,9 +48,19 @@ function drain(raw: IncomingMessage): Promise<boolean> {
   });
 }
 
-/** onSend hook of the whole app: discard the unread body first, so the answer arrives whole. */
-export async function drainUnreadBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/**
+ * Part of the app's onSend hook: discard the unread body first, so the answer arrives whole; `done`
+ * is called at once when the body was read (every ordinary request: no promise).
+ */
+export function drainUnreadBody(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   const raw = request.raw;
-  if (bodyFullyRead(raw)) return;
-  if (declaredLength(request) > LIMITS.BODY_DRAIN_BYTES_MAX || !(await drain(raw))) reply.header('connection', 'close');
+  if (bodyFullyRead(raw)) return done();
+  if (declaredLength(request) > LIMITS.BODY_DRAIN_BYTES_MAX) {
+    reply.header('connection', 'close');
+    return done();
+  }
+  void drain(raw).then((ended) => {
+    if (!ended) reply.header('connection', 'close');
+    done();
+  });
 }

@@ -6,6 +6,7 @@ import { DomainError, MessageType, type ErrorKind, type Message } from '../error
 import { bodyTooLarge } from './body-guard.js';
 import { envelopeFor, sendBody } from './envelope.js';
 import type { EnvelopeCasing } from './operation-spec.js';
+import { routeFactsOf } from './route-facts.js';
 import { stringify } from './serialize.js';
 
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
@@ -62,7 +63,7 @@ function fromFastify(error: FastifyError): DomainError | null {
 }
 
 function casingOf(request: FastifyRequest): EnvelopeCasing {
-  return (request.routeOptions.config as { envelope?: EnvelopeCasing } | undefined)?.envelope ?? 'camel';
+  return (routeFactsOf(request).config as { envelope?: EnvelopeCasing } | undefined)?.envelope ?? 'camel';
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Clock } from '../clock.js';
 import { poolStats, type Db } from '../db/pool.js';
+import { routeFactsOf } from './route-facts.js';
 
 export interface GaugeSpec {
   name: string;
@@ -123,11 +124,20 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): M
     );
   };
   const ignoredFields = new Counter({ name: 'caas_ignored_fields_total', help: 'Unknown request fields ignored, by operation', labelNames: ['operation'], registers: [registry] });
-  app.addHook('onResponse', async (request, reply) => {
-    const config = request.routeOptions.config as { operationId?: string } | undefined;
-    const operation = config?.operationId ?? (request.routeOptions.url ? `${request.method} ${request.routeOptions.url}` : 'unmatched');
-    requests.inc({ operation, status: String(reply.statusCode) });
-    duration.observe({ operation }, reply.elapsedTime / 1000);
+  // Synchronous (no promise per request); the label objects are made once per operation and status
+  // (operations are routes, or `unmatched`: a bounded set).
+  const labels = new Map<string, { request: { operation: string; status: string }; duration: { operation: string } }>();
+  app.addHook('onResponse', (request, reply, done) => {
+    const operation = routeFactsOf(request).operation;
+    const id = `${reply.statusCode} ${operation}`;
+    let these = labels.get(id);
+    if (these === undefined) {
+      these = { request: { operation, status: String(reply.statusCode) }, duration: { operation } };
+      labels.set(id, these);
+    }
+    requests.inc(these.request);
+    duration.observe(these.duration, reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { schema: { hide: true } as never }, async (_request, reply) => {
     await readAll();

@@ -125,8 +125,9 @@ function registerPath<B extends TSchema, R extends TSchema>(app: FastifyInstance
       idempotencyKeyOf(request);
       deps.rateLimiter.take(request.auth.partnerId);
     },
-    preHandler: async (request) => handleIgnoredFields(request, deps, spec.operationId),
+    // The unknown fields are handled first thing in the handler (a preHandler hook cost a promise per request).
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      handleIgnoredFields(request, deps, spec.operationId);
       if (typeof handler !== 'function') return runOnRunner(request, reply, deps, spec as unknown as OperationSpec, handler as RunnerOperation, idempotencyKeyOf(request), echo);
       const input = request.body as Static<B>;
       const auth = request.auth as AuthContext;

@@ -7,6 +7,7 @@ import { stdSerializers } from 'pino';
 import pretty from 'pino-pretty';
 import type { LogFormat } from '../config/env.js';
 import { PATH_LOGGED_LENGTH_MAX } from '../config/limits.js';
+import { routeFactsOf } from './route-facts.js';
 
 
 declare module 'fastify' {
@@ -19,13 +20,11 @@ declare module 'fastify' {
 
 /** The path as it may be logged: the route pattern for capability URLs, no query string. */
 export function loggablePath(request: FastifyRequest): string {
-  if (request.routeOptions.config?.capabilityUrl === true) return request.routeOptions.url ?? '[redacted]';
-  return (request.url.split('?')[0] ?? '').slice(0, PATH_LOGGED_LENGTH_MAX);
-}
-
-function operationOf(request: FastifyRequest): string {
-  const config = request.routeOptions.config as { operationId?: string } | undefined;
-  return config?.operationId ?? (request.routeOptions.url ? `${request.method} ${request.routeOptions.url}` : 'unmatched');
+  const route = routeFactsOf(request);
+  if (route.config?.capabilityUrl === true) return route.url ?? '[redacted]';
+  const url = request.url;
+  const query = url.indexOf('?');
+  return (query === -1 ? url : url.slice(0, query)).slice(0, PATH_LOGGED_LENGTH_MAX);
 }
 
 /** Fastify's two request lines (incoming, completed) replaced by one, with operation and partner. */
@@ -35,7 +34,7 @@ export class OneLineRequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       http: { method: request.method, path: loggablePath(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      operation: operationOf(request),
+      operation: routeFactsOf(request).operation,
       partnerId: request.auth?.partnerId ?? null,
       ...(error ? { err: error } : {}),
     };
