@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Decimal } from '../money.js';
 import { parseJsonBody } from './json-body.js';
-import { compileBodyValidator, ignoredFieldsOf } from './schema-compiler.js';
+import { compileBodyValidator, ignoredFieldsOf, toPath } from './schema-compiler.js';
 import { arrayOf, integer, money, obj, opt, percent } from './schema-types.js';
 
 const validate = compileBodyValidator(obj({ vlr: opt(money()), perc: opt(percent()), prazo: opt(integer({ minimum: 1, maximum: 420 })) }) as never);
@@ -58,4 +58,11 @@ test('unknown fields are dropped at any depth and their paths recorded; known on
   const plain = run('{"vlr": 1}');
   assert.ok('value' in plain);
   assert.deepEqual(ignoredFieldsOf(plain.value), []);
+});
+
+test("ajv's JSON pointers become the envelope's field paths", () => {
+  assert.equal(toPath(''), '');
+  assert.equal(toPath('/dto/numeroProposta'), 'dto.numeroProposta');
+  assert.equal(toPath('/itens/0/prazo'), 'itens[0].prazo');
+  assert.equal(toPath('/0/a~1b/c~0d'), '[0].a/b.c~d');
 });
