@@ -44,6 +44,21 @@ describe('access token', () => {
     assert.equal(await verifier.check(`Bearer ${accessToken}`, Scope.proposals), first);
   });
 
+  test('known: the claims of a token checked before, without a promise; never an unseen, expired or out-of-scope token', async () => {
+    const { verifier, issue, clock } = await setup();
+    const { accessToken } = await issue([Scope.proposals]);
+    const header = `Bearer ${accessToken}`;
+    assert.equal(verifier.known(header, Scope.proposals), undefined, 'not verified yet');
+    const claims = await verifier.check(header, Scope.proposals);
+    assert.equal(verifier.known(header, Scope.proposals), claims);
+    assert.equal(verifier.known(`  bearer ${accessToken} `, Scope.proposals), claims);
+    assert.equal(verifier.known(header, Scope.bureau), undefined, 'check refuses it (403)');
+    assert.equal(verifier.known(undefined, Scope.proposals), undefined);
+    assert.equal(verifier.known(`Basic ${accessToken}`, Scope.proposals), undefined);
+    clock.advance(ACCESS_TOKEN_LIFETIME_S * 1000);
+    assert.equal(verifier.known(header, Scope.proposals), undefined, 'expired: check refuses it');
+  });
+
   test('the full scope releases every operation', async () => {
     const { verifier, issue } = await setup();
     const { accessToken } = await issue([Scope.full]);

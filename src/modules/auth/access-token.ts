@@ -98,6 +98,18 @@ export class AccessTokenVerifier {
     return claims;
   }
 
+  /**
+   * The claims of a token verified before, unexpired and releasing `requiredScope`, without a
+   * promise (issue 14: every operation starts here); undefined otherwise, and `check` then decides
+   * (and gives the refusal).
+   */
+  known(authorizationHeader: string | undefined, requiredScope: ScopeName): AccessClaims | undefined {
+    const token = authorizationHeader === undefined ? undefined : BEARER_RE.exec(authorizationHeader.trim())?.[1];
+    const cached = token === undefined ? undefined : this.cache.get(token);
+    if (cached === undefined || cached.expiresAt_s <= Math.floor(this.deps.now().getTime() / 1000)) return undefined;
+    return scopeReleases(cached.scopes, requiredScope) ? cached : undefined;
+  }
+
   async authenticate(authorizationHeader: string | undefined): Promise<AccessClaims> {
     const token = parseBearer(authorizationHeader);
     const now_s = Math.floor(this.deps.now().getTime() / 1000);

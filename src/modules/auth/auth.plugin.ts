@@ -6,9 +6,9 @@ import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config/env.js';
 import type { Db } from '../../platform/db/pool.js';
 import { DomainError } from '../../platform/errors.js';
-import type { Authenticator } from '../../platform/http/operations.js';
+import type { AuthContext, Authenticator } from '../../platform/http/operations.js';
 import { UNSAFE_TEXT_CODE } from '../../platform/http/safe-text.js';
-import { AccessTokenVerifier } from './access-token.js';
+import { AccessTokenVerifier, type AccessClaims } from './access-token.js';
 import { AuthCode, OAuthError, oauthErrorResponse, unauthorized } from './errors.js';
 import { PartnerKeyCache } from './partner-key-cache.js';
 import type { PartnerReader, PartnerStatus } from './ports.js';
@@ -64,16 +64,26 @@ function sendOAuth(reply: FastifyReply, status: number, headers: Record<string, 
 
 function partnerStatusCache(partners: PartnerReader, clock: Clock) {
   const seen = new Map<string, PartnerStatus & { checked_ms: number }>();
-  return async (partnerId: string): Promise<PartnerStatus> => {
-    const now_ms = clock.now().getTime();
+  /** The status checked less than PARTNER_STATUS_TTL_MS ago, else undefined. */
+  const fresh = (partnerId: string, now_ms: number): PartnerStatus | undefined => {
     const hit = seen.get(partnerId);
-    if (hit && now_ms - hit.checked_ms < PARTNER_STATUS_TTL_MS) return hit;
+    return hit && now_ms - hit.checked_ms < PARTNER_STATUS_TTL_MS ? hit : undefined;
+  };
+  const status = async (partnerId: string): Promise<PartnerStatus> => {
+    const now_ms = clock.now().getTime();
+    const hit = fresh(partnerId, now_ms);
+    if (hit) return hit;
     const found = await partners.status(partnerId);
     if (seen.size >= PARTNER_STATUS_ENTRIES_MAX) seen.clear();
     const status = { enabled: found?.enabled ?? false, strictFields: found?.strictFields ?? false };
     seen.set(partnerId, { ...status, checked_ms: now_ms });
     return status;
   };
+  return { status, fresh: (partnerId: string) => fresh(partnerId, clock.now().getTime()) };
+}
+
+function authContext(claims: AccessClaims, status: PartnerStatus): AuthContext {
+  return { partnerId: claims.partnerId, clientId: claims.clientId, scopes: [...claims.scopes], strictFields: status.strictFields };
 }
 
 /** `partners`: the partners module's read interface (bound in compose.ts). */
@@ -94,11 +104,16 @@ export function createAuth(db: Db, clock: Clock, config: Config, partners: Partn
     assertionLifetimeMax_s: config.auth.assertionLifetimeMax_s,
   };
   const authenticator: Authenticator = {
+    known(header, scope) {
+      const claims = verifier.known(header, scope);
+      const status = claims === undefined ? undefined : partnerStatus.fresh(claims.partnerId);
+      return claims !== undefined && status?.enabled === true ? authContext(claims, status) : undefined;
+    },
     async authenticate(header, scope) {
       const claims = await verifier.check(header, scope);
-      const status = await partnerStatus(claims.partnerId);
+      const status = await partnerStatus.status(claims.partnerId);
       if (!status.enabled) throw unauthorized(AuthCode.tokenInvalid, 'Token de acesso inválido.', `partner ${claims.clientId} disabled`);
-      return { partnerId: claims.partnerId, clientId: claims.clientId, scopes: [...claims.scopes], strictFields: status.strictFields };
+      return authContext(claims, status);
     },
   };
   const plugin = async (app: FastifyInstance) => {
