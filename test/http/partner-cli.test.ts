@@ -107,6 +107,23 @@ describe('caas partner …', () => {
     assert.notEqual(response.statusCode, 401);
   });
 
+  test('--idempotency-key: signing-key rotate replayed makes no second key and prints the same kid; the rotation is audited', async () => {
+    const kids = async () => (await service.database.db.selectFrom('signing_keys').select('kid').execute()).map((k) => k.kid);
+    const before = await kids();
+    const argv = ['signing-key', 'rotate', '--idempotency-key', 'signing-1'];
+    const first = await cli(argv);
+    const again = await cli(argv);
+    assert.equal(first.code, 0, first.err);
+    assert.equal(again.code, 0, again.err);
+    assert.equal(again.out, first.out);
+    assert.match(again.err, /idempotency-key: signing-1 \(replayed: nothing changed\)/);
+    const added = (await kids()).filter((kid) => !before.includes(kid));
+    assert.equal(added.length, 1);
+    assert.equal(first.out, `new current signing key: ${added[0]}\n`);
+    const audit = await service.database.db.selectFrom('command_audit').select(['command', 'actor_kind', 'summary']).where('idempotency_key', '=', 'signing-1').execute();
+    assert.deepEqual(audit, [{ command: 'signing-key.rotate', actor_kind: 'operator', summary: `signing key ${added[0]} made current` }]);
+  });
+
   test('unknown commands and partners: clear errors, non-zero exits, --help lists the commands', async () => {
     const help = await cli(['--help']);
     assert.equal(help.code, 0);
