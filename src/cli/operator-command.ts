@@ -1,11 +1,11 @@
 // The CLI face of the command runner (issue 13): every operator command that changes state maps
-// argv → input and runs through runCommand (src/platform/commands.ts), with the operator as the
+// argv → input and runs its module's CommandDefinition through runDefined (src/platform/commands.ts), with the operator as the
 // actor and an idempotency key (`--idempotency-key K`, generated when absent). The key is printed
 // on standard error (`idempotency-key: K`), so standard output stays the command's own text or
 // JSON document; run the command again with the same key and nothing changes: the stored result
 // is printed again. Keep this file light at the top (see spec.ts): the runner loads on use.
 import { randomUUID } from 'node:crypto';
-import type { CommandContext, CommandDefinition, CommandOutcome } from '../platform/commands.js';
+import type { CommandDefinition, CommandOutcome } from '../platform/commands.js';
 import { withCliContext, type CliContext } from './context.js';
 import { CliError, osUserName, type CliIo } from './io.js';
 
@@ -21,21 +21,6 @@ export const IDEMPOTENCY_OPTION = {
 /** The operator running the CLI: CAAS_OPERATOR, else the OS user name; null when neither is known. */
 export function operatorName(env: NodeJS.ProcessEnv = process.env): string | null {
   return env.CAAS_OPERATOR?.trim() || osUserName();
-}
-
-export interface OperatorRun<I> {
-  /** The command's stable name, e.g. "proposal.approve". */
-  name: string;
-  input: I;
-  idempotencyKey: string | undefined;
-  summarize?: (result: unknown) => string;
-}
-
-export type OperatorHandler<I, R> = (input: I, command: CommandContext, cli: CliContext) => Promise<R>;
-
-/** Runs one operator command through the runner; returns its result (the stored one on a replay). */
-export async function runOperatorCommand<I, R>(io: CliIo, run: OperatorRun<I>, handler: OperatorHandler<I, R>): Promise<R> {
-  return runOperatorDefinition(io, (cli) => ({ name: run.name, summarize: run.summarize, handler: (input, command) => handler(input, command, cli) }), run.input, run.idempotencyKey);
 }
 
 /**

@@ -65,3 +65,22 @@ test('every repository path docs/architecture.md names exists (templates with <â
   const missing = [...new Set(named)].filter((p) => !/[<*]|NNNN/.test(p) && !fs.existsSync(path.join(ROOT, p)));
   assert.deepEqual(missing, []);
 });
+
+/** Every source file's text under the folders code lives in (what a document's identifiers must name). */
+function codeText(): string {
+  const read = (dir: string): string[] =>
+    fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+      const rel = path.join(dir, e.name);
+      if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'runs' ? [] : read(rel);
+      return /\.(ts|mjs|js)$/.test(e.name) ? [fs.readFileSync(path.join(ROOT, rel), 'utf8')] : [];
+    });
+  return ['src', 'test', 'scripts', 'bin', 'bench'].filter((d) => fs.existsSync(path.join(ROOT, d))).flatMap(read).join('\n');
+}
+
+test('every code identifier docs/architecture.md names (`camelCase`, `PascalCase`, `call(â€¦)`) exists in the code', () => {
+  const text = fs.readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+  const named = [...text.matchAll(/`([A-Za-z_$][\w$]*)(?:\([^`]*\))?`/g)].map((m) => m[1] as string).filter((name) => /^.+[A-Z]/.test(name) && /[a-z]/.test(name));
+  const code = codeText();
+  const missing = [...new Set(named)].filter((name) => !new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(code));
+  assert.deepEqual(missing, []);
+});

@@ -14,6 +14,7 @@ import addFormatsModule from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { ALL_SPECS } from '../../src/descriptors.js';
+import { observeStatements } from '../../src/platform/db/prepared.js';
 import type { OperationSpec } from '../../src/platform/http/operation-spec.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 import { cli, useCliAgainst } from './proposals-fixture.js';
@@ -168,9 +169,20 @@ describe('response contract: success answers', () => {
         const body = successBody(spec, path);
         assert.ok(body, `no success body for ${spec.operationId}`);
         const key = randomUUID();
-        conforms(path, await post(service, path, body, { key, accept: 'json' }), 200, 'success');
-        // A query runs again; a command replays its stored answer (same key and body).
-        conforms(path, await post(service, path, body, { key, accept: 'text' }), 200, 'success, text/plain');
+        const sent: string[] = [];
+        const stop = observeStatements((text) => sent.push(text.trim().toLowerCase()));
+        try {
+          conforms(path, await post(service, path, body, { key, accept: 'json' }), 200, 'success');
+          // A query runs again; a command replays its stored answer (same key and body).
+          conforms(path, await post(service, path, body, { key, accept: 'text' }), 200, 'success, text/plain');
+        } finally {
+          stop();
+        }
+        // Issue 13: a query never opens a transaction (its statements autocommit on the pool).
+        // (A command's first run does open one: the observer sees transactions.)
+        const opened = sent.filter((t) => /^(begin|start transaction)\b/.test(t));
+        if (spec.kind === 'query') assert.deepEqual(opened, [], `${path}: a query opened a transaction`);
+        else assert.ok(opened.length > 0, `${path}: no transaction seen for a command`);
       }
     });
   }

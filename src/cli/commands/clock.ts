@@ -3,6 +3,7 @@
 import type { MoveReport } from '../../platform/sandbox-clock/time-travel.js';
 import { withCliContext, type CliContext } from '../context.js';
 import { CliError, JSON_OPTION, printJsonOrLines, type CliIo } from '../io.js';
+import { operatorName } from '../operator-command.js';
 import { command, group } from '../spec.js';
 
 export const SANDBOX_OFF_EXIT = 3;
@@ -17,15 +18,19 @@ function requireSandbox(ctx: CliContext): void {
 /** Moves the shared clock to `target(now)`, catching up day by day, and prints the report. */
 async function move(io: CliIo, json: boolean, target: (from: Date) => Date): Promise<void> {
   const { ClockMoveError, moveSandboxClock, sandboxNow } = await travel();
-  const { catchUpPhases } = await import('../../compose.js');
+  const [{ catchUpPhases }, { recordClockMove }] = await Promise.all([import('../../compose.js'), import('../../platform/sandbox-clock/clock-moved.js')]);
   const report = await withCliContext(async (ctx): Promise<MoveReport> => {
     requireSandbox(ctx);
     const to = target(await sandboxNow(ctx.db, ctx.wallClock));
+    let moved: MoveReport;
     try {
-      return await moveSandboxClock(ctx.db, ctx.wallClock, to, catchUpPhases(ctx.db, ctx.config, ctx.wallClock));
+      moved = await moveSandboxClock(ctx.db, ctx.wallClock, to, catchUpPhases(ctx.db, ctx.config, ctx.wallClock));
     } catch (error) {
       throw error instanceof ClockMoveError ? new CliError(error.message) : error;
     }
+    // Audited as the console's move is (issue 13), with the operator as actor.
+    await recordClockMove(ctx.db, ctx.wallClock, moved, { kind: 'operator', id: operatorName() ?? 'operator', source: 'cli' });
+    return moved;
   });
   const summary = { from: report.from.toISOString(), now: report.to.toISOString(), steps: report.steps, handled: report.handled };
   printJsonOrLines(io, json, summary, () => [`${summary.now}  (moved from ${summary.from}; ${report.steps} steps; callbacks ${report.handled.callbacks}, registrations ${report.handled.registrations})`]);

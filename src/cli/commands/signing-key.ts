@@ -3,6 +3,7 @@
 // by then). Running servers verify the new key's tokens at once (an unknown kid reloads the keys)
 // and sign with it within SIGNING_KEYS_RELOAD_MS (5 min).
 import { withCliContext } from '../context.js';
+import { IDEMPOTENCY_OPTION, runOperatorDefinition } from '../operator-command.js';
 import { JSON_OPTION, printJsonOrLines } from '../io.js';
 import { command, group } from '../spec.js';
 
@@ -11,9 +12,11 @@ export default [
   command({
     name: 'signing-key rotate',
     description: 'make a new signing key current; the previous ones keep verifying for two hours',
-    run: async (_input, io) => {
-      const { PgServiceSigningKeys } = await import('../../modules/auth/postgres-stores.js');
-      const kid = await withCliContext(({ db, clock }) => new PgServiceSigningKeys(db, () => clock.now()).rotate());
+    options: IDEMPOTENCY_OPTION,
+    notes: ['Runs as the command signing-key.rotate (audited): the same --idempotency-key rotates once and prints the first key again.'],
+    run: async ({ options }, io) => {
+      const { rotateSigningKey } = await import('../../modules/auth/index.js');
+      const { kid } = await runOperatorDefinition(io, () => rotateSigningKey, {}, options['idempotency-key']);
       io.out(`new current signing key: ${kid}`);
     },
   }),

@@ -3,7 +3,7 @@
 // when it is a terminal. --from/--to bound each record's own date: a proposal's creation, an
 // installment's or boleto's due date, a payment's date.
 import { countProposals, NO_PROPOSAL_FILTER, proposalBatches, type ProposalRecord } from '../../modules/proposals/list-proposals.js';
-import { boletoBatches, countBoletos, countInstallments, countPayments, installmentBatches, NO_BOLETO_FILTER, paymentBatches, type DateRange, type InstallmentRecord, type ListedBoleto, type PaymentRecord } from '../../modules/receivables/index.js';
+import { boletoBatches, countBoletos, countInstallments, countPayments, installmentBatches, listedBoletoView, NO_BOLETO_FILTER, paymentBatches, type DateRange, type InstallmentRecord, type ListedBoletoView, type PaymentRecord } from '../../modules/receivables/index.js';
 import { runCsvExport, type CsvExport } from '../format/csv-export.js';
 import { fileSink, stdoutSink, writerSink, type TextSink } from '../format/sink.js';
 import { withCliContext } from '../context.js';
@@ -19,7 +19,7 @@ const INSTALLMENT_COLUMNS = [
 ] as const satisfies readonly (keyof InstallmentRecord)[];
 
 /** parcelas as "1,2" (one CSV field), as ConsultarBoletos writes it. */
-type BoletoCsvRow = Omit<ListedBoleto, 'parcelas'> & { parcelas: string };
+type BoletoCsvRow = Omit<ListedBoletoView, 'parcelas'> & { parcelas: string };
 
 // The print URL is left out on purpose: it is a credential (anyone holding it gets the slip).
 const BOLETO_COLUMNS = [
@@ -49,7 +49,7 @@ function exportOf(kind: string, range: DateRange, publicUrl: string): AnyExport 
         columns: BOLETO_COLUMNS,
         count: (db) => countBoletos(db, filter),
         batches: async function* (db) {
-          for await (const batch of boletoBatches(db, filter, publicUrl)) yield batch.map((b) => ({ ...b, parcelas: b.parcelas.join(',') }));
+          for await (const batch of boletoBatches(db, filter, publicUrl)) yield batch.map((b) => ({ ...listedBoletoView(b), parcelas: b.installmentNumbers.join(',') }));
         },
       };
     }

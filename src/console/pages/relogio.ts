@@ -2,7 +2,7 @@
 // time and the offset; admins set it to a date or advance it N days, running what falls due on
 // the way (callbacks, registrations…), exactly as `caas clock set|advance` does.
 import { Type } from 'typebox';
-import { runDefined, type CommandDefinition } from '../../platform/commands.js';
+import { recordClockMove } from '../../platform/sandbox-clock/clock-moved.js';
 import { ClockMoveError, moveSandboxClock, parseClockTarget, sandboxNow, type MoveReport } from '../../platform/sandbox-clock/time-travel.js';
 import { actionForm, field } from '../forms.js';
 import { html, type HtmlFragment } from '../html.js';
@@ -26,13 +26,6 @@ async function render(ctx: ConsoleContext): Promise<HtmlFragment> {
 <p class="muted">O relógio só anda para a frente. O que vence no intervalo roda em ordem: callbacks, registros, vencimentos, atrasos.</p>`;
 }
 
-/** The audit line of a move (the move itself commits step by step, see time-travel.ts). */
-const clockMoved: CommandDefinition<{ from: string; to: string; steps: number }, { from: string; to: string }> = {
-  name: 'clock.move',
-  summarize: (r) => `sandbox clock moved from ${r.from} to ${r.to}`,
-  handler: async (input) => ({ from: input.from, to: input.to }),
-};
-
 async function move(ctx: ConsoleContext, services: ConsoleServices, target: (from: Date) => Date | null): Promise<{ redirect: string; flash: string; flashKind?: 'error' }> {
   if (!services.config.sandbox) return { redirect: PATH, flash: 'O relógio só se move no modo sandbox (CAAS_SANDBOX=true).', flashKind: 'error' };
   const from = await sandboxNow(services.db, services.wallClock);
@@ -45,7 +38,7 @@ async function move(ctx: ConsoleContext, services: ConsoleServices, target: (fro
     if (error instanceof ClockMoveError) return { redirect: PATH, flash: error.message, flashKind: 'error' };
     throw error;
   }
-  await runDefined({ db: services.db, clock: services.wallClock }, clockMoved, { from: report.from.toISOString(), to: report.to.toISOString(), steps: report.steps }, ctx.actor);
+  await recordClockMove(services.db, services.wallClock, report, ctx.actor);
   return { redirect: PATH, flash: `Relógio em ${dateBr(report.to.toISOString())} (${report.steps} passos; callbacks ${report.handled.callbacks}, registros ${report.handled.registrations}).` };
 }
 

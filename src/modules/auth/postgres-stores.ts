@@ -3,7 +3,7 @@
 // is the partners module's read interface, bound in compose.ts.
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/pool.js';
+import type { Db, Executor } from '../../platform/db/pool.js';
 import { generateServiceSigningKey } from './service-key.js';
 import type { KeyLike, ReplayStore, ServiceSigningAlg, ServiceSigningKeys } from './ports.js';
 
@@ -86,17 +86,10 @@ export class PgServiceSigningKeys implements ServiceSigningKeys {
   }
 
   async rotate(): Promise<string> {
-    const material = await generateServiceSigningKey();
     const now = this.now();
-    await this.db.transaction().execute(async (tx) => {
-      await tx.updateTable('signing_keys').set({ retired_at: now }).where('retired_at', 'is', null).execute();
-      await tx
-        .insertInto('signing_keys')
-        .values({ kid: material.kid, alg: material.alg, private_jwk: JSON.stringify({ pem: material.privateKeyPem }), public_jwk: JSON.stringify(material.publicJwk), created_at: now })
-        .execute();
-    });
+    const kid = await this.db.transaction().execute((tx) => storeNewSigningKey(tx, now));
     this.currentKid = null;
-    return material.kid;
+    return kid;
   }
 
   private load(): Promise<void> {
@@ -123,4 +116,18 @@ export class PgServiceSigningKeys implements ServiceSigningKeys {
     this.currentKid = rows.find((r) => r.retired_at === null)?.kid ?? null;
     this.loadedAt_ms = this.now().getTime();
   }
+}
+
+/**
+ * Makes a new signing key current and retires the others (they keep verifying for two hours), in
+ * the caller's transaction: first start (PgServiceSigningKeys.ensureKey) and `caas signing-key rotate`.
+ */
+export async function storeNewSigningKey(db: Executor, now: Date): Promise<string> {
+  const material = await generateServiceSigningKey();
+  await db.updateTable('signing_keys').set({ retired_at: now }).where('retired_at', 'is', null).execute();
+  await db
+    .insertInto('signing_keys')
+    .values({ kid: material.kid, alg: material.alg, private_jwk: JSON.stringify({ pem: material.privateKeyPem }), public_jwk: JSON.stringify(material.publicJwk), created_at: now })
+    .execute();
+  return material.kid;
 }

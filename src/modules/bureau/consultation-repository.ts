@@ -26,24 +26,30 @@ export async function findFreshAnswer(db: Executor, partnerId: string, operation
   return row ?? null;
 }
 
-/** Stores (or replaces) the partner's answer for this request. */
-export async function storeAnswer(db: Executor, row: CacheRow): Promise<void> {
-  await db
+/**
+ * What a fresh answer leaves, in ONE statement (so it needs no transaction: the bureau operations are
+ * queries, issue 13): the partner's answer for this request stored (or replaced), up to
+ * CACHE_PURGE_BATCH_ROWS answers older than `staleBefore` removed (personal data kept no longer than
+ * useful; the row being stored is left to the upsert, so one statement never touches a row twice),
+ * and the consultation recorded.
+ */
+export async function storeAnswerAndRecord(db: Executor, row: CacheRow, staleBefore: Date, audit: AuditRow): Promise<void> {
+  const store = db
     .insertInto('bureau_cache')
     .values(row)
     .onConflict((oc) =>
       oc.columns(['partner_id', 'operation', 'request_key']).doUpdateSet({ outcome: row.outcome, provider: row.provider, msg: row.msg, body: row.body, consulted_at: row.consulted_at }),
-    )
-    .execute();
-}
-
-/** Removes up to CACHE_PURGE_BATCH_ROWS answers older than `staleBefore` (personal data kept no longer than useful). */
-export async function purgeStaleAnswers(db: Executor, staleBefore: Date): Promise<void> {
+    );
   await sql`
-    delete from bureau_cache
-    where (partner_id, operation, request_key) in (
-      select partner_id, operation, request_key from bureau_cache where consulted_at < ${staleBefore} limit ${CACHE_PURGE_BATCH_ROWS}
-    )`.execute(db);
+    with stored as (${store}),
+    purged as (
+      delete from bureau_cache
+      where (partner_id, operation, request_key) in (
+        select partner_id, operation, request_key from bureau_cache
+        where consulted_at < ${staleBefore}
+          and (partner_id, operation, request_key) <> (${row.partner_id}, ${row.operation}, ${row.request_key})
+        limit ${CACHE_PURGE_BATCH_ROWS}))
+    ${db.insertInto('bureau_consultations').values(audit)}`.execute(db);
 }
 
 export async function recordConsultation(db: Executor, row: AuditRow): Promise<void> {

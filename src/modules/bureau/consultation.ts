@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import { parse } from 'lossless-json';
 import { BRAZIL_TZ } from '../../platform/dates.js';
 import type { Actor } from '../../platform/commands.js';
-import { inTransaction, type Db } from '../../platform/db/pool.js';
+import type { Db } from '../../platform/db/pool.js';
 import type { QueryContext } from '../../platform/http/route.js';
 import { stringify } from '../../platform/http/serialize.js';
-import { findFreshAnswer, purgeStaleAnswers, recordConsultation, storeAnswer, type AuditRow } from './consultation-repository.js';
+import { findFreshAnswer, recordConsultation, storeAnswerAndRecord, type AuditRow } from './consultation-repository.js';
 import type { BureauProvider, ProviderFailure, ProviderOutcome } from './providers/port.js';
 import type { ConsultedDocument } from './query-rules.js';
 import type { BureauSettings } from './settings.js';
@@ -130,12 +130,12 @@ export async function runConsultation<B extends object>(c: Consultation<B>, ctx:
     return { answer: c.failureBody(outcome.failure), message: outcome.failure.mensagem };
   }
   const msg = outcome.status === 'found' ? ConsultationMessage.found : ConsultationMessage.noRecord;
-  await inTransaction(ctx.db, async (tx) => {
-    if (ttl_ms > 0) {
-      await storeAnswer(tx, { partner_id: partnerId, operation: c.operation, request_key: key, outcome: outcome.status, provider, msg, body: stringify(outcome.body), consulted_at: at });
-      await purgeStaleAnswers(tx, new Date(at.getTime() - ttl_ms));
-    }
-    await recordConsultation(tx, auditRow(c, ctx, at, { outcome: outcome.status, provider }));
-  });
+  const audit = auditRow(c, ctx, at, { outcome: outcome.status, provider });
+  if (ttl_ms > 0) {
+    const stored = { partner_id: partnerId, operation: c.operation, request_key: key, outcome: outcome.status, provider, msg, body: stringify(outcome.body), consulted_at: at };
+    await storeAnswerAndRecord(ctx.db, stored, new Date(at.getTime() - ttl_ms), audit);
+  } else {
+    await recordConsultation(ctx.db, audit);
+  }
   return { answer: outcome.body, message: msg };
 }

@@ -9,6 +9,7 @@
 // earlier pending job has its ordering key.
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/pool.js';
+import { callbackTargets } from '../partners/index.js';
 import type { RowAfterAttempt } from './attempt-result.js';
 import { CALLBACK_SECRETS_ACTIVE_MAX } from './limits.js';
 import { CALLBACK_DELIVER_JOB } from './outbox.js';
@@ -42,17 +43,19 @@ export async function claimDueEvents(db: Executor, now: Date, lease_ms: number, 
   // The new lease is strictly later than `now`, and a row is only re-claimed once its old lease is
   // <= now: two claims of one row never carry the same lease value.
   const claim = new Date(now.getTime() + lease_ms);
+  // The partner's side (can it receive, where, with which secrets) comes from the partners module.
+  const targets = callbackTargets(CALLBACK_SECRETS_ACTIVE_MAX);
   const { rows } = await sql<ClaimedEvent>`
     with due as (
       select j.id
       from jobs j
       join callback_events e on e.job_id = j.id
+      join ${targets} t on t.partner_id = e.partner_id
       where j.kind = ${CALLBACK_DELIVER_JOB}
         and j.status = 'pending'
         and j.run_at <= ${now}
         and (j.locked_until is null or j.locked_until <= ${now})
-        and exists (select 1 from partners p where p.id = e.partner_id and p.enabled and p.callback_url is not null)
-        and exists (select 1 from partner_callback_secrets s where s.partner_id = e.partner_id and s.retired_at is null)
+        and t.undeliverable is null
         and not exists (
           select 1 from jobs b
           where b.ordering_key = j.ordering_key and b.status = 'pending' and b.seq < j.seq)
@@ -62,15 +65,11 @@ export async function claimDueEvents(db: Executor, now: Date, lease_ms: number, 
     )
     update jobs c
     set locked_until = ${claim}, attempts = c.attempts + 1
-    from due, callback_events e, partners p
-    where c.id = due.id and e.job_id = c.id and p.id = e.partner_id
+    from due, callback_events e, ${targets} t
+    where c.id = due.id and e.job_id = c.id and t.partner_id = e.partner_id
     returning e.id, e.partner_id, e.body, c.attempts,
       coalesce(e.redelivered_at, e.created_at) as age_from, c.locked_until as claim,
-      p.callback_url, p.callback_header_name, p.callback_header_value,
-      array(select s.secret from partner_callback_secrets s
-            where s.partner_id = e.partner_id and s.retired_at is null
-            order by s.created_at desc, s.id desc
-            limit ${CALLBACK_SECRETS_ACTIVE_MAX}) as secrets`.execute(db);
+      t.callback_url, t.callback_header_name, t.callback_header_value, t.secrets`.execute(db);
   return rows;
 }
 
@@ -130,20 +129,16 @@ export async function failUndeliverable(db: Executor, now: Date, max_age_ms: num
   const cutoff = new Date(now.getTime() - max_age_ms);
   const { rows } = await sql<{ id: string }>`
     with stale as (
-      select j.id,
-        case when not p.enabled then 'partner_disabled: the partner is disabled'
-             when p.callback_url is null then 'no_callback_url: the partner has no callback URL'
-             else 'no_secret: the partner has no active webhook secret' end as why
+      select j.id, t.undeliverable as why
       from jobs j
       join callback_events e on e.job_id = j.id
-      join partners p on p.id = e.partner_id
+      join ${callbackTargets(CALLBACK_SECRETS_ACTIVE_MAX)} t on t.partner_id = e.partner_id
       where j.kind = ${CALLBACK_DELIVER_JOB}
         and j.status = 'pending'
         and j.run_at <= ${now}
         and coalesce(e.redelivered_at, e.created_at) < ${cutoff}
         and (j.locked_until is null or j.locked_until <= ${now})
-        and (not p.enabled or p.callback_url is null
-             or not exists (select 1 from partner_callback_secrets s where s.partner_id = e.partner_id and s.retired_at is null))
+        and t.undeliverable is not null
       limit ${limit}
       for update of j skip locked
     )

@@ -111,3 +111,33 @@ export function partnerNameById(partnerId: string): RawBuilder<string | null> {
 export function partnerIdOfClient(clientId: string): RawBuilder<string> {
   return sql<string>`(select pa.id from partners pa where pa.client_id = ${clientId})`;
 }
+
+/** What a callback delivery needs of a partner (callbacks' delivery queries), one row per partner. */
+export interface CallbackTarget {
+  partner_id: string;
+  callback_url: string | null;
+  callback_header_name: string | null;
+  callback_header_value: string | null;
+  /** Active webhook secrets, newest first, at most the `secretsMax` asked for. */
+  secrets: string[];
+  /** Why nothing can be sent to it now ("code: text"), or null when it can receive: enabled, with a URL and an active secret. */
+  undeliverable: string | null;
+}
+
+/**
+ * For the callback delivery queries, which claim and fail jobs in one statement each: the partners
+ * as a derived table of CallbackTarget rows, to join on `partner_id` (`join ${callbackTargets(n)} t on …`).
+ */
+export function callbackTargets(secretsMax: number): RawBuilder<CallbackTarget> {
+  return sql<CallbackTarget>`(
+    select p.id as partner_id, p.callback_url, p.callback_header_name, p.callback_header_value,
+      array(select s.secret from partner_callback_secrets s
+            where s.partner_id = p.id and s.retired_at is null
+            order by s.created_at desc, s.id desc
+            limit ${secretsMax}) as secrets,
+      case when not p.enabled then 'partner_disabled: the partner is disabled'
+           when p.callback_url is null then 'no_callback_url: the partner has no callback URL'
+           when not exists (select 1 from partner_callback_secrets s where s.partner_id = p.id and s.retired_at is null) then 'no_secret: the partner has no active webhook secret'
+      end as undeliverable
+    from partners p)`;
+}

@@ -7,10 +7,10 @@ import { identifiersOf, type ProposalRefDto } from './proposal-ref-view.js';
 const UUID = '3F2504E0-4F89-11D3-9A0C-0305E82C3301';
 
 test('precedence: codigoProposta, then codigoOperacao, then numeroProposta; blanks are not sent', () => {
-  assert.deepEqual(proposalRefOf(identifiersOf({ codigoProposta: UUID, codigoOperacao: 'x', numeroProposta: 7 })), { by: 'codigo', value: UUID.toLowerCase() });
-  assert.deepEqual(proposalRefOf(identifiersOf({ codigoProposta: ' ', codigoOperacao: '771204', numeroProposta: 7 })), { by: 'operacao', value: '771204' });
-  assert.deepEqual(proposalRefOf(identifiersOf({ codigoOperacao: null, numeroProposta: 7 })), { by: 'numero', value: 7 });
-  assert.deepEqual(proposalRefOf(identifiersOf({ numeroProposta: ' 42 ' })), { by: 'numero', value: 42 });
+  assert.deepEqual(proposalRefOf(identifiersOf({ codigoProposta: UUID, codigoOperacao: 'x', numeroProposta: 7 })), { by: 'id', value: UUID.toLowerCase() });
+  assert.deepEqual(proposalRefOf(identifiersOf({ codigoProposta: ' ', codigoOperacao: '771204', numeroProposta: 7 })), { by: 'operationCode', value: '771204' });
+  assert.deepEqual(proposalRefOf(identifiersOf({ codigoOperacao: null, numeroProposta: 7 })), { by: 'number', value: 7 });
+  assert.deepEqual(proposalRefOf(identifiersOf({ numeroProposta: ' 42 ' })), { by: 'number', value: 42 });
   assert.equal(proposalRefOf(identifiersOf({})), null);
   assert.equal(proposalRefOf(identifiersOf(null)), null);
 });

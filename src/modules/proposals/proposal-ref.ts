@@ -8,7 +8,7 @@ import { DomainError } from '../../platform/errors.js';
 import { ProposalCode } from './proposal-codes.js';
 import { PROPOSAL_NUMBER_MAX } from '../../platform/config/limits.js'; // the `integer` column of proposals.numero
 
-export type ProposalRef = { by: 'codigo'; value: string } | { by: 'operacao'; value: string } | { by: 'numero'; value: number };
+export type ProposalRef = { by: 'id'; value: string } | { by: 'operationCode'; value: string } | { by: 'number'; value: number };
 
 /** The identifiers of a proposal as sent (blank = not sent; the number as a number or its digits). */
 export interface ProposalIdentifiers {
@@ -31,12 +31,12 @@ function numberOf(value: number | string | null | undefined): number | null | 'i
 
 /** The identifier to look the proposal up by, or null when none was sent (or the number is not a number). */
 export function proposalRefOf(ids: ProposalIdentifiers | null | undefined): ProposalRef | null {
-  const codigo = textOf(ids?.proposalId);
-  if (codigo !== null) return { by: 'codigo', value: codigo.toLowerCase() };
-  const operacao = textOf(ids?.operationCode);
-  if (operacao !== null) return { by: 'operacao', value: operacao };
-  const numero = numberOf(ids?.number);
-  return typeof numero === 'number' ? { by: 'numero', value: numero } : null;
+  const id = textOf(ids?.proposalId);
+  if (id !== null) return { by: 'id', value: id.toLowerCase() };
+  const operationCode = textOf(ids?.operationCode);
+  if (operationCode !== null) return { by: 'operationCode', value: operationCode };
+  const number = numberOf(ids?.number);
+  return typeof number === 'number' ? { by: 'number', value: number } : null;
 }
 
 /** proposalRefOf, or the validation error every proposal operation answers when nothing identifies one. */
@@ -54,7 +54,7 @@ export function requireProposalRef(ids: ProposalIdentifiers | null | undefined):
 }
 
 export function describeRef(ref: ProposalRef): string {
-  if (ref.by === 'codigo') return `codigoProposta ${ref.value}`;
-  if (ref.by === 'operacao') return `codigoOperacao ${ref.value}`;
+  if (ref.by === 'id') return `codigoProposta ${ref.value}`;
+  if (ref.by === 'operationCode') return `codigoOperacao ${ref.value}`;
   return `numeroProposta ${ref.value}`;
 }

@@ -19,8 +19,8 @@ export type LockMode = 'none' | 'wait' | 'nowait';
 
 function byRef(db: Executor, ref: ProposalRef) {
   const query = db.selectFrom('proposals').selectAll();
-  if (ref.by === 'codigo') return query.where('id', '=', ref.value);
-  if (ref.by === 'operacao') return query.where('codigo_operacao', '=', ref.value);
+  if (ref.by === 'id') return query.where('id', '=', ref.value);
+  if (ref.by === 'operationCode') return query.where('codigo_operacao', '=', ref.value);
   return query.where('numero', '=', ref.value);
 }
 
@@ -52,8 +52,8 @@ export async function existsForAnotherPartner(db: Executor, partnerId: string, r
 }
 
 /** The operator's lookup: proposal numbers are unique across partners. */
-export async function findByNumberForOperator(db: Executor, numero: number, lock: LockMode = 'none'): Promise<ProposalRow | null> {
-  const row = await locked(byRef(db, { by: 'numero', value: numero }), lock).executeTakeFirst();
+export async function findByNumberForOperator(db: Executor, number: number, lock: LockMode = 'none'): Promise<ProposalRow | null> {
+  const row = await locked(byRef(db, { by: 'number', value: number }), lock).executeTakeFirst();
   return row ?? null;
 }
 

@@ -100,7 +100,7 @@ const emitsNothing = (): void => {
  * is liquidada. Idempotent: a proposal already liquidada is left as it is. Returns whether it moved.
  */
 export async function settleProposal(tx: Executor, partnerId: string, proposalId: string, settledOn: LocalDate, now: Date): Promise<boolean> {
-  const row = await findProposal(tx, partnerId, { by: 'codigo', value: proposalId }, 'wait');
+  const row = await findProposal(tx, partnerId, { by: 'id', value: proposalId }, 'wait');
   if (row === null) throw new Error(`assertion: settling unknown proposal ${proposalId}`);
   if (row.status === ProposalStatus.settled) return false;
   await applyEvent({ tx, now, actor: { kind: 'system', name: 'receivables' }, enqueue: emitsNothing }, row, 'settle', { on: settledOn, reason: 'Agenda de recebíveis quitada' });

@@ -6,7 +6,7 @@ import { findProposal } from './proposal-repository.js';
 import { settleProposal } from './proposal-transitions.js';
 
 export async function proposalStatusOf(db: Executor, partnerId: string, proposalId: string): Promise<number | null> {
-  const row = await findProposal(db, partnerId, { by: 'codigo', value: proposalId });
+  const row = await findProposal(db, partnerId, { by: 'id', value: proposalId });
   return row?.status ?? null;
 }
 

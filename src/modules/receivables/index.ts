@@ -40,6 +40,7 @@ export { isProviderCharge } from './collections/boleto-issue.js';
 export { BOLETO_EXPIRE_JOB, expireBoletosJob, scheduleBoletoExpiry, startBoletoExpiryScheduler } from './collections/boleto-expiry.js';
 export { boletoById, boletoInstallments, boletoOfCharge, chargeById, chargeInstallments, setBoletoStatus, setChargeStatus, type BoletoRow, type ChargeRow } from './collections/collection-repository.js';
 export { boletoBatches, countBoletos, listBoletos, NO_BOLETO_FILTER, type ListedBoleto } from './collections/list-boletos.js';
+export { listedBoletoView, type ListedBoletoView } from './collections/boleto-listing-view.js';
 export { boletoMetrics } from './collections/boleto-metrics.js';
 export { bradescoNossoNumeroDigit, itauNossoNumeroDigit, modulo10 } from './collections/boleto/check-digits.js';
 export type { BoletoIssuerConfig } from './collections/boleto/free-field.js';

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { LocalDate } from '../../platform/dates.js';
 import type { Db, Executor } from '../../platform/db/pool.js';
-import { BoletoStatus, registrationView } from './collections/boleto-status.js';
+import { BoletoStatus, boletoStatusText } from './collections/boleto-status.js';
 import { printBoleto } from './collections/boleto-print.js';
 import type { ReceivablesSettings } from './settings.js';
 
@@ -146,7 +146,7 @@ async function boletoLines(db: Executor, where: { scheduleId?: string; status?: 
   return rows.map((b) => ({
     number: Number(b.numero),
     status: b.registration_status,
-    statusDescription: registrationView(b.registration_status).descricaoBoletoRegistro,
+    statusDescription: boletoStatusText(b.registration_status),
     purpose: b.purpose,
     installments: links.filter((l) => l.boleto_id === b.id).map((l) => l.installment_number),
     dueDate: b.due_date,
@@ -211,4 +211,4 @@ export async function boletoSlipByNumber(db: Db, settings: ReceivablesSettings, 
 }
 
 /** The boleto registration statuses as [code, description] pairs (the Cobrança filter). */
-export const BOLETO_STATUS_OPTIONS: readonly (readonly [string, string])[] = Object.values(BoletoStatus).map((s) => [String(s), registrationView(s).descricaoBoletoRegistro] as const);
+export const BOLETO_STATUS_OPTIONS: readonly (readonly [string, string])[] = Object.values(BoletoStatus).map((s) => [String(s), boletoStatusText(s)] as const);

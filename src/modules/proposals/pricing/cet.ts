@@ -54,6 +54,9 @@ export interface CetResult {
   precision: 'checked' | 'exact';
 }
 
+/** Rounded percentages not yet proven (the floating-point solve's). */
+type Candidate = Omit<CetResult, 'annualRate'>;
+
 interface Flow {
   days: number;
   /** Days since the previous flow (the first: since the contract date). */
@@ -93,7 +96,7 @@ export function computeCet(input: CetInput): CetResult {
   if (!input.released.greaterThan(0)) throw new Error('assertion: CET needs a positive released amount');
   const flows = flowsOf(input);
   const candidate = solveInFloat(flows, input);
-  const found = candidate && result(candidate.x, candidate.iterations, 'checked');
+  const found = candidate && candidateResult(candidate.x, candidate.iterations);
   if (candidate === null || found === null || !confirmed(flows, input.released, found)) return computeCetExact(input);
   // The unrounded rate (nobody stores it) is refined to 40 digits only when read: one Newton step
   // from the floating-point root squares its error (~1e-15 → ~1e-30).
@@ -186,7 +189,7 @@ function solve(D: DecimalClass, flows: readonly Flow[], input: CetInput, precisi
  * decreasing in x, so x* is in [lo, hi) exactly when the gap, evaluated at 40 digits, is ≥ 0 at lo
  * and < 0 at hi (each by a margin beyond the evaluation's own error).
  */
-function confirmed(flows: readonly Flow[], released: Decimal, found: CetResult): boolean {
+function confirmed(flows: readonly Flow[], released: Decimal, found: Candidate): boolean {
   const annual = { percent: found.annualPercent, periods: 1 };
   const monthly = { percent: found.monthlyPercent, periods: 12 };
   const lo = boundary('lower', { ...annual, percent: annual.percent.minus(HALF_POINT) }, { ...monthly, percent: monthly.percent.minus(HALF_POINT) });
@@ -213,6 +216,17 @@ function boundary(side: 'lower' | 'upper', a: RateBound, b: RateBound): Decimal 
   const [ea, eb] = [estimate(a), estimate(b)];
   if (Math.abs(ea - eb) <= BOUND_SEPARATION * (1 + Math.abs(ea))) return side === 'lower' ? Decimal.max(exact(a), exact(b)) : Decimal.min(exact(a), exact(b));
   return exact((side === 'lower') === ea > eb ? a : b);
+}
+
+/**
+ * The floating-point root's rounded percentages (issue 14: two 40-digit exponentials were the
+ * dearest step left): only candidates, which `confirmed` proves or refuses at 40 digits. The
+ * unrounded rate is not computed here (computeCet refines it when read).
+ */
+function candidateResult(x: Decimal, iterations: number): Candidate | null {
+  const [annual, monthly] = [Math.expm1(x.toNumber()), Math.expm1(x.toNumber() / 12)].map((rate) => rate * 100);
+  if (annual === undefined || monthly === undefined || !Number.isFinite(annual) || !Number.isFinite(monthly)) return null;
+  return { annualPercent: dec(annual.toFixed(CET_PERCENT_DECIMALS)), monthlyPercent: dec(monthly.toFixed(CET_PERCENT_DECIMALS)), iterations, precision: 'checked' };
 }
 
 function result(solved: Decimal, iterations: number, precision: CetResult['precision']): CetResult {

@@ -10,7 +10,7 @@ import { DEFAULT_IOF_CAPS, type IofCapCheck, type IofCaps, type IofResult, check
 import type { IofRate, PersonType } from './iof-rates.js';
 import { decideInstallment } from './installment-check.js';
 import type { PricingProblem } from './input-checks.js';
-import { type PriceSchedule, buildPriceSchedule } from './price.js';
+import { type PriceSchedule, buildPriceSchedule, dueDatesOf } from './price.js';
 import { formatBrl } from './format.js';
 import { TERM_MONTHS_MAX, FIRST_PERIOD_DAYS_MAX, MONTHLY_RATE_PERCENT_MAX } from '../limits.js';
 
@@ -120,7 +120,9 @@ function iofOverCapProblem(iof: IofOutcome, cap: IofCapCheck): PricingProblem {
 
 export function priceProposal(input: ProposalPricingInput): ProposalPricing {
   const monthlyRate = percentToRate(input.monthlyRatePercent);
-  const terms = { monthlyRate, termMonths: input.termMonths, contractDate: input.contractDate, firstDueDate: input.firstDueDate };
+  // The due dates once for every schedule priced below (issue 14: the gross-up prices several).
+  const dueDates = dueDatesOf(input.firstDueDate, input.termMonths);
+  const terms = { monthlyRate, termMonths: input.termMonths, contractDate: input.contractDate, firstDueDate: input.firstDueDate, dueDates };
   const scheduleOf = (principal: Decimal, installment: Decimal | null = null): PriceSchedule => buildPriceSchedule({ ...terms, principal, installment });
   const base = principalBeforeIof(input.requestedAmount, input.costs);
   const charges = monthlyCharges(input.costs);

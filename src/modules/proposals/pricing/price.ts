@@ -26,6 +26,8 @@ export interface PriceInput {
   firstDueDate: LocalDate;
   /** An installment to use instead of the computed one (a value the partner sent and we accepted). */
   installment?: Decimal | null;
+  /** The due dates (dueDatesOf), when the caller prices one plan several times (the IOF gross-up). */
+  dueDates?: readonly LocalDate[];
 }
 
 export interface ScheduleRow {
@@ -67,6 +69,12 @@ export function dueDateOf(firstDueDate: LocalDate, number: number): LocalDate {
   return addMonths(firstDueDate, number - 1);
 }
 
+/** The due dates of installments 1 to `termMonths`. */
+export function dueDatesOf(firstDueDate: LocalDate, termMonths: number): LocalDate[] {
+  assertTerm(termMonths);
+  return Array.from({ length: termMonths }, (_, i) => dueDateOf(firstDueDate, i + 1));
+}
+
 function assertInput(input: PriceInput): number {
   assertCents(input.principal, 'principal');
   assertTerm(input.termMonths);
@@ -96,6 +104,8 @@ export function buildPriceSchedule(input: PriceInput): PriceSchedule {
   const rows: ScheduleRow[] = [];
   let balance = input.principal;
   let wellFormed = true;
+  const dueDates = input.dueDates ?? dueDatesOf(input.firstDueDate, input.termMonths);
+  if (dueDates.length !== input.termMonths) throw new Error('assertion: one due date per installment');
   for (let number = 1; number <= input.termMonths; number += 1) {
     const interest = roundCents(balance.times(number === 1 ? firstRate : input.monthlyRate));
     const last = number === input.termMonths;
@@ -104,7 +114,7 @@ export function buildPriceSchedule(input: PriceInput): PriceSchedule {
     const amount = last ? balance.plus(interest) : installment;
     balance = balance.minus(amortization);
     if ((!last && balance.isNegative()) || !amount.greaterThan(0)) wellFormed = false;
-    rows.push({ number, dueDate: dueDateOf(input.firstDueDate, number), installment: amount, interest, amortization, balance });
+    rows.push({ number, dueDate: dueDates[number - 1] as LocalDate, installment: amount, interest, amortization, balance });
   }
   const deviation = rows.at(-1)!.installment.minus(installment).abs();
   if (input.termMonths > 1 && deviation.times(100).greaterThan(installment.times(LAST_INSTALLMENT_DEVIATION_PERCENT_MAX))) wellFormed = false;

@@ -1,5 +1,6 @@
-// The registration state of a boleto at the bank: situacaoBoletoRegistro, operacaoBoletoRegistro
-// and descricaoBoletoRegistro of ConsultarDetalhes (codes are ours: the interface leaves them out).
+// The registration state of a boleto at the bank (codes are ours: the interface leaves them out).
+// ConsultarDetalhes answers it as situacaoBoletoRegistro, operacaoBoletoRegistro and
+// descricaoBoletoRegistro (collection-views.ts registrationView).
 //
 //   0 pending ──register──► 1 registered ──cancel requested──► 3 cancel pending ──job──► 4 cancelled
 //       │                        │                                                       ▲
@@ -16,7 +17,8 @@ export const BoletoStatus = {
 export type BoletoStatus = (typeof BoletoStatus)[keyof typeof BoletoStatus];
 
 /** The last operation sent to (or reported by) the bank. */
-export const BoletoOperacao = { registration: 1, writeOff: 2, settlement: 3 } as const;
+export const BankOperation = { registration: 1, writeOff: 2, settlement: 3 } as const;
+export type BankOperation = (typeof BankOperation)[keyof typeof BankOperation];
 
 /** Statuses in which a boleto can still be paid: it blocks another boleto on its installments. */
 export const LIVE_BOLETO_STATUSES: readonly number[] = [BoletoStatus.pending, BoletoStatus.registered, BoletoStatus.cancelPending];
@@ -30,26 +32,32 @@ const DESCRIPTIONS: Readonly<Record<number, string>> = {
   5: 'Liquidado',
 };
 
-const OPERATIONS: Readonly<Record<number, number>> = { 0: 1, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3 };
+const OPERATIONS: Readonly<Record<number, BankOperation>> = { 0: 1, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3 };
 
-export interface RegistrationView {
-  situacaoBoletoRegistro: number;
-  operacaoBoletoRegistro: number;
-  descricaoBoletoRegistro: string;
+/** A boleto's registration state: its status, the bank operation it stands at, the status's text. */
+export interface RegistrationState {
+  status: number;
+  operation: BankOperation;
+  description: string;
 }
 
-export function registrationView(situacao: number): RegistrationView {
-  const descricao = DESCRIPTIONS[situacao];
-  const operacao = OPERATIONS[situacao];
-  if (descricao === undefined || operacao === undefined) throw new Error(`assertion: unknown boleto situacao ${situacao}`);
-  return { situacaoBoletoRegistro: situacao, operacaoBoletoRegistro: operacao, descricaoBoletoRegistro: descricao };
+export function registrationStateOf(status: number): RegistrationState {
+  const description = DESCRIPTIONS[status];
+  const operation = OPERATIONS[status];
+  if (description === undefined || operation === undefined) throw new Error(`assertion: unknown boleto status ${status}`);
+  return { status, operation, description };
 }
 
-export function isLive(situacao: number): boolean {
-  return LIVE_BOLETO_STATUSES.includes(situacao);
+/** The status's text (descricaoBoletoRegistro). */
+export function boletoStatusText(status: number): string {
+  return registrationStateOf(status).description;
 }
 
-/** Names an operator may type for a situacao (`caas boleto list --status`), besides the codes 0–5. */
+export function isLive(status: number): boolean {
+  return LIVE_BOLETO_STATUSES.includes(status);
+}
+
+/** Names an operator may type for a status (`caas boleto list --status`), besides the codes 0–5. */
 const NAMES: Readonly<Record<string, BoletoStatus>> = {
   pendente: 0,
   aguardando: 0,

@@ -1,7 +1,7 @@
 // Wire shapes of boletos, Pix codes and launches as the queries answer them (interface names).
 import { dateToWire, type LocalDate } from '../../../platform/dates.js';
 import { dec, ZERO } from '../../../platform/money.js';
-import { registrationView } from './boleto-status.js';
+import { registrationStateOf } from './boleto-status.js';
 import type { BoletoRow, ChargeRow } from './collection-repository.js';
 import type { IssuedBoleto, IssuedCharge } from './issued-collections.js';
 import type { ReceivableLaunchesTable } from '../tables.js';
@@ -16,6 +16,12 @@ export function wireDate(date: string | null): string | null {
 /** urlImpressao: the printable slip, served without a token by GET /boletos/<token>.pdf. */
 export function printUrl(publicUrl: string, boleto: BoletoRow): string {
   return `${publicUrl}/boletos/${boleto.print_token}.pdf`;
+}
+
+/** A boleto's registration state under ConsultarDetalhes' names. */
+export function registrationView(status: number) {
+  const state = registrationStateOf(status);
+  return { situacaoBoletoRegistro: state.status, operacaoBoletoRegistro: state.operation, descricaoBoletoRegistro: state.description };
 }
 
 export function boletoEntry(boleto: BoletoRow, publicUrl: string) {

@@ -2,6 +2,7 @@
 import { defineCommandRoute } from '../../../platform/http/route.js';
 import { collectionCommon, multipleItems } from '../receivables-blocks.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
+import { MULTIPLE_BOLETOS_PATHS } from './collection-wire.js';
 import { issuedBoletoView } from './collection-views.js';
 import { generateMultipleBoletos } from './generate-multiple-boletos.js';
 import { spec } from './generate-multiple-boletos.schema.js';
@@ -12,6 +13,6 @@ export const route = (deps: ReceivablesDeps) =>
       ...collectionCommon(dto, b),
       installments: multipleItems(b.parcelas),
     }),
-    command: generateMultipleBoletos(deps),
+    command: generateMultipleBoletos(deps, MULTIPLE_BOLETOS_PATHS),
     view: ({ boletos }) => ({ msg: `Boletos gerados: ${boletos.map((b) => `nº ${b.number}`).join(', ')}`, boletos: boletos.map(issuedBoletoView) }),
   });

@@ -2,6 +2,7 @@
 import { defineCommandRoute } from '../../../platform/http/route.js';
 import { collectionCommon, collectionTerms } from '../receivables-blocks.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
+import { SINGLE_BOLETO_PATHS } from './collection-wire.js';
 import { issuedBoletoView } from './collection-views.js';
 import { generateSingleBoleto } from './generate-single-boleto.js';
 import { spec } from './generate-single-boleto.schema.js';
@@ -13,6 +14,6 @@ export const route = (deps: ReceivablesDeps) =>
       installmentNumbers: dto.nroParcelas ?? null,
       terms: collectionTerms(b, b.vlrBoleto),
     }),
-    command: generateSingleBoleto(deps),
+    command: generateSingleBoleto(deps, SINGLE_BOLETO_PATHS),
     view: (boleto) => ({ msg: `Boleto nº ${boleto.number} gerado`, boletos: [issuedBoletoView(boleto)] }),
   });

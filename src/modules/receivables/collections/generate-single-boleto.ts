@@ -3,8 +3,8 @@
 // generate-single-boleto.route.ts maps the wire body in and the result out.
 import type { CommandDefinition } from '../../../platform/commands.js';
 import { issueBoletoOrder } from './collection-issue.js';
-import { readSingle, type CollectionTerms } from './collection-orders.js';
-import { issuedBoleto, openCollectionCommand, type CollectionCommandInput, type IssuedBoleto } from './issued-collections.js';
+import { readSingle, type CollectionTerms, type SinglePaths } from './collection-orders.js';
+import { issuedBoleto, openCollectionCommand, type CollectionCommandInput, type DescriptionPaths, type IssuedBoleto } from './issued-collections.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 
 export interface SingleBoletoInput extends CollectionCommandInput {
@@ -13,7 +13,11 @@ export interface SingleBoletoInput extends CollectionCommandInput {
   terms: CollectionTerms;
 }
 
-const P = 'dtoGerarUnicoBoleto';
+/** Where the request's fields are (collection-wire.ts SINGLE_BOLETO_PATHS for the HTTP route). */
+export interface SingleBoletoPaths {
+  description: DescriptionPaths;
+  single: SinglePaths;
+}
 
 /**
  * Errors (400): AGD001 schedule not found, AGD002 no codigoProposta/codigoOperacao/numeroProposta, AGD003 schedule
@@ -23,13 +27,12 @@ const P = 'dtoGerarUnicoBoleto';
  * amount above the balance, BOL009 discount ≥ amount, BOLETO_VALOR_INVALIDO, PARC002–PARC004 and
  * PARC007–PARC009 (charges-math).
  */
-export function generateSingleBoleto(deps: ReceivablesDeps): CommandDefinition<SingleBoletoInput, IssuedBoleto> {
+export function generateSingleBoleto(deps: ReceivablesDeps, paths: SingleBoletoPaths): CommandDefinition<SingleBoletoInput, IssuedBoleto> {
   return {
     name: 'boleto.generate',
     summarize: (boleto) => `boleto ${boleto.number} generated for installment(s) ${boleto.installmentNumbers.join(',')}`,
     handler: async (input, ctx) => {
-      const fields = { description: `${P}.descricaoBoleto`, label: 'descricaoBoleto' };
-      const opened = await openCollectionCommand(input, ctx, fields, (problems, today) => readSingle(input.installmentNumbers, input.terms, P, 'vlrBoleto', today, problems));
+      const opened = await openCollectionCommand(input, ctx, paths.description, (problems, today) => readSingle(input.installmentNumbers, input.terms, paths.single, today, problems));
       const order = opened.read.build(opened.installments);
       const boleto = await issueBoletoOrder(ctx.tx, ctx.enqueue, deps, opened.schedule, order, { ...opened.common, notifyCustomer: false }, ctx.now);
       return issuedBoleto(boleto, order.installments.map((i) => i.number), deps.publicUrl);

@@ -60,6 +60,12 @@ export interface PaymentMethodsInput {
   pix: boolean | null;
 }
 
+/** Where the description is on the face's request, and the field's name for its refusal's text. */
+export interface DescriptionPaths {
+  description: string;
+  label: string;
+}
+
 /**
  * Reads the common fields (problems are added to `problems`, plus what `more` adds), throws them
  * all at once, then locks the open schedule. `today` is São Paulo's date at the command's time.
@@ -67,7 +73,7 @@ export interface PaymentMethodsInput {
 export async function openCollectionCommand<T>(
   input: CollectionCommandInput,
   ctx: CommandContext,
-  fields: { description: string; label: string },
+  fields: DescriptionPaths,
   more: (problems: Problems, today: LocalDate) => T,
 ): Promise<{ read: T; common: CollectionCommon; today: LocalDate; schedule: ScheduleRow; installments: InstallmentRow[] }> {
   const today = brazilDateAt(ctx.now);

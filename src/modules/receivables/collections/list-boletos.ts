@@ -1,17 +1,18 @@
 // The service team's view of boletos across partners (issue 15): `caas boleto list` with filters
-// and `caas export boletos`. Read-only. Inputs are plain values; the answer keeps the interface's
-// names the partner also sees (numeroBoleto, situacao, …) so both sides talk about the same thing.
+// and `caas export boletos`. Read-only. Inputs are plain values and the answer is in English; the
+// faces print it under the interface's names the partner also sees (numeroBoleto, situacao, …:
+// boleto-listing-view.ts) so both sides talk about the same thing.
 import { LIMITS } from '../../../platform/config/limits.js';
 import type { LocalDate } from '../../../platform/dates.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import { keysetBatches } from '../../../platform/db/read-snapshot.js';
 import { clientIdOf, partnerIdOfClient } from '../../partners/index.js';
-import { registrationView } from './boleto-status.js';
+import { boletoStatusText } from './boleto-status.js';
 import { boletoInstallments, type BoletoRow } from './collection-repository.js';
 import { printUrl } from './collection-views.js';
 
 export interface BoletoFilter {
-  /** situacaoBoletoRegistro (boleto-status.ts). */
+  /** The registration status (boleto-status.ts). */
   status: number | null;
   proposalNumber: number | null;
   /** The partner's client id. */
@@ -24,24 +25,28 @@ export interface BoletoFilter {
 export const NO_BOLETO_FILTER: BoletoFilter = { status: null, proposalNumber: null, partnerClientId: null, from: null, to: null };
 
 export interface ListedBoleto {
-  numeroBoleto: number;
-  codigoBoleto: string;
-  numeroProposta: number;
-  parceiro: string;
-  codigoLiquidacao: string | null;
-  situacao: number;
-  descricaoSituacao: string;
-  liquidacao: boolean;
-  parcelas: number[];
-  dtInclusao: string;
-  dtVencimento: string;
-  dtExpiracao: string;
-  valorBoleto: string;
-  vlrPago: string | null;
-  dtCredito: string | null;
-  dtCancelamento: string | null;
-  linhaDigitavel: string;
-  urlImpressao: string;
+  number: number;
+  id: string;
+  proposalNumber: number;
+  /** The partner's client id. */
+  partner: string;
+  chargeId: string | null;
+  status: number;
+  statusDescription: string;
+  settlement: boolean;
+  installmentNumbers: number[];
+  /** ISO instant. */
+  createdAt: string;
+  dueDate: string;
+  expiresOn: string;
+  /** Decimal text. */
+  amount: string;
+  amountPaid: string | null;
+  paidOn: string | null;
+  /** ISO instant. */
+  cancelledAt: string | null;
+  digitableLine: string;
+  printUrl: string;
 }
 
 function filtered(db: Executor, filter: BoletoFilter) {
@@ -61,29 +66,26 @@ type Row = BoletoRow & { proposal_number: number; client_id: string };
 
 async function listed(db: Executor, rows: readonly Row[], publicUrl: string): Promise<ListedBoleto[]> {
   const links = await boletoInstallments(db, rows.map((b) => b.id));
-  return rows.map((b) => {
-    const view = registrationView(b.registration_status);
-    return {
-      numeroBoleto: b.numero,
-      codigoBoleto: b.id,
-      numeroProposta: b.proposal_number,
-      parceiro: b.client_id,
-      codigoLiquidacao: b.charge_id,
-      situacao: view.situacaoBoletoRegistro,
-      descricaoSituacao: view.descricaoBoletoRegistro,
-      liquidacao: b.settlement,
-      parcelas: links.filter((l) => l.boleto_id === b.id).map((l) => l.installment_number),
-      dtInclusao: b.created_at.toISOString(),
-      dtVencimento: b.due_date,
-      dtExpiracao: b.expires_on,
-      valorBoleto: b.amount,
-      vlrPago: b.amount_paid,
-      dtCredito: b.paid_on,
-      dtCancelamento: b.cancelled_at?.toISOString() ?? null,
-      linhaDigitavel: b.linha_digitavel,
-      urlImpressao: printUrl(publicUrl, b),
-    };
-  });
+  return rows.map((b) => ({
+    number: b.numero,
+    id: b.id,
+    proposalNumber: b.proposal_number,
+    partner: b.client_id,
+    chargeId: b.charge_id,
+    status: b.registration_status,
+    statusDescription: boletoStatusText(b.registration_status),
+    settlement: b.settlement,
+    installmentNumbers: links.filter((l) => l.boleto_id === b.id).map((l) => l.installment_number),
+    createdAt: b.created_at.toISOString(),
+    dueDate: b.due_date,
+    expiresOn: b.expires_on,
+    amount: b.amount,
+    amountPaid: b.amount_paid,
+    paidOn: b.paid_on,
+    cancelledAt: b.cancelled_at?.toISOString() ?? null,
+    digitableLine: b.linha_digitavel,
+    printUrl: printUrl(publicUrl, b),
+  }));
 }
 
 /** By boleto number (issue order), at most `limit` rows. */
@@ -98,7 +100,7 @@ export function boletoBatches(db: Executor, filter: BoletoFilter, publicUrl: str
     const query = filtered(db, filter).$if(after !== null, (q) => q.where('b.numero', '>', after as number));
     return listed(db, (await query.orderBy('b.numero').limit(limit).execute()) as Row[], publicUrl);
   };
-  return keysetBatches(page, (b) => b.numeroBoleto, batchSize);
+  return keysetBatches(page, (b) => b.number, batchSize);
 }
 
 export async function countBoletos(db: Executor, filter: BoletoFilter): Promise<number> {

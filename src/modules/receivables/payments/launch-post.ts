@@ -15,7 +15,7 @@ import type { ReceivablesDeps } from '../receivables-deps.js';
 import { enqueueScheduleEvent, proposalRefOf } from '../schedule-events.js';
 import { boletoById } from '../collections/collection-repository.js';
 import { cancelLiveCollections } from '../collections/collection-cancel.js';
-import { installmentsOf, monthlyRateOf, saveInstallmentState, ScheduleStatus, stateOf, type InstallmentRow, type ScheduleRow } from '../schedule/schedule-repository.js';
+import { insertLaunchesSaving, installmentsOf, monthlyRateOf, ScheduleStatus, stateOf, type InstallmentRow, type ScheduleRow } from '../schedule/schedule-repository.js';
 
 export interface LaunchItem {
   installment: InstallmentRow;
@@ -73,23 +73,26 @@ export async function postLaunches(tx: Executor, enqueue: Enqueue, deps: Pick<Re
   if (schedule.situacao !== ScheduleStatus.open) throw new Error('assertion: launches on a schedule that is not open');
   if (items.length === 0) throw new Error('assertion: no launch to post');
   const rate = monthlyRateOf(schedule);
-  const states = new Map<string, InstallmentState>(installments.map((row) => [row.id, stateOf(row, rate)]));
+  // States are built when needed (issue 14): the launched installments, then the others only until
+  // the paid-off check meets one still owed (usually the first).
+  const states = new Map<string, InstallmentState>();
+  const stateOfRow = (row: InstallmentRow) => states.get(row.id) ?? stateOf(row, rate);
   const results = items.map((item) => {
-    const before = states.get(item.installment.id);
-    if (before === undefined) throw new Error(`assertion: installment ${item.installment.id} not in this schedule`);
+    const row = installments.find((r) => r.id === item.installment.id);
+    if (row === undefined) throw new Error(`assertion: installment ${item.installment.id} not in this schedule`);
+    const before = stateOfRow(row);
     const result = withFieldNames(item.fieldPaths, () => applyPayment(before, item.payment, deps.settings.charges));
     states.set(item.installment.id, result.next);
     return result;
   });
   const groupId = randomUUID();
-  await tx.insertInto('receivable_launches').values(items.map((item, i) => launchRow(schedule, groupId, item, results[i]!, source, now))).execute();
-  for (const row of installments) {
-    const touched = items.filter((item) => item.installment.id === row.id);
-    const last = touched[touched.length - 1];
-    if (last !== undefined) await saveInstallmentState(tx, row, states.get(row.id)!, last.payment.paymentDate);
-  }
+  const saved = installments.flatMap((row) => {
+    const last = items.filter((item) => item.installment.id === row.id).at(-1);
+    return last === undefined ? [] : [{ row, state: states.get(row.id)!, at: last.payment.paymentDate }];
+  });
+  await insertLaunchesSaving(tx, items.map((item, i) => launchRow(schedule, groupId, item, results[i]!, source, now)), saved);
   await enqueueLaunchEvents(tx, enqueue, schedule, items, results, source, now);
-  const paidOff = [...states.values()].every(isSettled);
+  const paidOff = installments.every((row) => isSettled(stateOfRow(row)));
   if (paidOff) await payOff(tx, enqueue, deps, schedule, source, now);
   return { groupId, paidOff };
 }

@@ -7,7 +7,7 @@ import { inTransaction, type Db, type Executor } from '../../../platform/db/pool
 import { brazilDateAt, compareDates, type LocalDate } from '../../../platform/dates.js';
 import { businessError } from '../../../platform/errors.js';
 import { dec, type Decimal } from '../../../platform/money.js';
-import { BoletoStatus, registrationView } from '../collections/boleto-status.js';
+import { BoletoStatus, boletoStatusText } from '../collections/boleto-status.js';
 import { boletoById, boletoByNumber, boletoInstallments, boletoOfCharge, chargeByCode, chargeById, chargeInstallments, setBoletoStatus, setChargeStatus, type BoletoRow, type ChargeRow } from '../collections/collection-repository.js';
 import { postLaunches, type LaunchSource } from './launch-post.js';
 import { allocatePayment } from './payment-allocation.js';
@@ -130,7 +130,7 @@ export async function payBoleto(db: Executor, enqueue: Enqueue, clock: Clock, de
     const schedule = await scheduleById(tx, found.partner_id, found.schedule_id, true);
     const charge = found.charge_id === null ? null : ((await chargeById(tx, found.partner_id, found.charge_id, true)) ?? null);
     const boleto = (await boletoById(tx, found.partner_id, found.id, true))!;
-    refuseUnpayable(`Boleto nº ${boletoNumber}`, boleto.registration_status === BoletoStatus.registered, registrationView(boleto.registration_status).descricaoBoletoRegistro);
+    refuseUnpayable(`Boleto nº ${boletoNumber}`, boleto.registration_status === BoletoStatus.registered, boletoStatusText(boleto.registration_status));
     const collected = await boletoCollected(tx, schedule, boleto, charge);
     const amount = input.amount ?? dec(boleto.amount);
     const { excess: _none, ...receipt } = await settle(tx, enqueue, deps, collected, amount, paymentDate(input, now, collected), now);

@@ -1,13 +1,14 @@
 // Data access of schedules and installments. Every read takes the partner id and filters by it:
 // another partner's schedule is indistinguishable from a missing one (tenant isolation).
-import type { Selectable } from 'kysely';
+import type { Insertable, QueryCreator, Selectable } from 'kysely';
+import type { Database } from '../../../platform/db/schema.js';
 import type { CachedQuery } from '../../../platform/answer-cache.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import type { LocalDate } from '../../../platform/dates.js';
 import { dec, type Decimal } from '../../../platform/money.js';
 import { isSettled, type InstallmentState } from './charges-math/index.js';
 import { installmentNotFound, scheduleNotFound, scheduleNotOpen, scheduleRefMissing } from '../receivables-errors.js';
-import type { ReceivableInstallmentsTable, ReceivableSchedulesTable } from '../tables.js';
+import type { ReceivableInstallmentsTable, ReceivableLaunchesTable, ReceivableSchedulesTable } from '../tables.js';
 
 export type ScheduleRow = Selectable<ReceivableSchedulesTable>;
 export type InstallmentRow = Selectable<ReceivableInstallmentsTable>;
@@ -153,24 +154,40 @@ export function stateOf(row: InstallmentRow, contractMonthlyRate: Decimal): Inst
   };
 }
 
-/** Writes the state back; `paidOn` is the date of the launch that settled it (kept once set). */
-export async function saveInstallmentState(tx: Executor, row: InstallmentRow, state: InstallmentState, at: LocalDate): Promise<void> {
-  await tx
-    .updateTable('receivable_installments')
-    .set({
-      principal: state.principal.toFixed(2),
-      unpaid_fine: state.unpaidCharges.fine.toFixed(2),
-      unpaid_late_interest: state.unpaidCharges.lateInterest.toFixed(2),
-      unpaid_contract_interest: state.unpaidCharges.contractInterest.toFixed(2),
-      fine_assessed: state.fineAssessed,
-      charges_accrued_until: state.chargesAccruedUntil,
-      last_launch_date: state.lastLaunchDate,
-      total_paid: state.totalPaid.toFixed(2),
-      total_discount: state.totalDiscount.toFixed(2),
-      cancelled: state.cancelled,
-      paid_on: row.paid_on ?? (isSettled(state) ? at : null),
-    })
-    .where('id', '=', row.id)
-    .where('partner_id', '=', row.partner_id)
-    .execute();
+/** The installment's columns holding `state`; `paidOn` is the date of the launch that settled it (kept once set). */
+function installmentStateColumns(row: InstallmentRow, state: InstallmentState, at: LocalDate) {
+  return {
+    principal: state.principal.toFixed(2),
+    unpaid_fine: state.unpaidCharges.fine.toFixed(2),
+    unpaid_late_interest: state.unpaidCharges.lateInterest.toFixed(2),
+    unpaid_contract_interest: state.unpaidCharges.contractInterest.toFixed(2),
+    fine_assessed: state.fineAssessed,
+    charges_accrued_until: state.chargesAccruedUntil,
+    last_launch_date: state.lastLaunchDate,
+    total_paid: state.totalPaid.toFixed(2),
+    total_discount: state.totalDiscount.toFixed(2),
+    cancelled: state.cancelled,
+    paid_on: row.paid_on ?? (isSettled(state) ? at : null),
+  };
+}
+
+/** An installment's new state and the date of the launch that brought it. */
+export interface SavedState {
+  row: InstallmentRow;
+  state: InstallmentState;
+  at: LocalDate;
+}
+
+/**
+ * Launch rows and the new state of the installments they touched, in ONE statement (issue 14: it
+ * was an insert and an update per installment): the insert and all but one update as common table
+ * expressions of the last update.
+ */
+export async function insertLaunchesSaving(tx: Executor, launches: readonly Insertable<ReceivableLaunchesTable>[], saved: readonly SavedState[]): Promise<void> {
+  const last = saved.at(-1);
+  if (last === undefined || launches.length === 0) throw new Error('assertion: launches without installments to save');
+  const save = (qb: QueryCreator<Database>, s: SavedState) => qb.updateTable('receivable_installments').set(installmentStateColumns(s.row, s.state, s.at)).where('id', '=', s.row.id).where('partner_id', '=', s.row.partner_id);
+  let query = tx.with('launches', (qb) => qb.insertInto('receivable_launches').values([...launches])) as unknown as QueryCreator<Database>;
+  for (const [i, s] of saved.slice(0, -1).entries()) query = query.with(`saved_${i}`, (qb) => save(qb, s)) as unknown as QueryCreator<Database>;
+  await save(query, last).execute();
 }
