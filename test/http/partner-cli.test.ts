@@ -20,6 +20,17 @@ async function cli(args: string[]): Promise<{ code: number; out: string; err: st
   return { code, out, err };
 }
 
+/** Runs `argv` twice under `key`: both succeed, the second prints the same and says it replayed. The first run. */
+async function runTwice(argv: string[], key: string): Promise<{ code: number; out: string; err: string }> {
+  const first = await cli([...argv, '--idempotency-key', key]);
+  const again = await cli([...argv, '--idempotency-key', key]);
+  assert.equal(first.code, 0, first.err);
+  assert.equal(again.code, 0, again.err);
+  assert.equal(again.out, first.out);
+  assert.ok(again.err.includes(`idempotency-key: ${key} (replayed: nothing changed)`), again.err);
+  return first;
+}
+
 async function tokenStatus(p: TestPartner): Promise<number> {
   try {
     await service.token(p);
@@ -110,13 +121,7 @@ describe('caas partner …', () => {
   test('--idempotency-key: signing-key rotate replayed makes no second key and prints the same kid; the rotation is audited', async () => {
     const kids = async () => (await service.database.db.selectFrom('signing_keys').select('kid').execute()).map((k) => k.kid);
     const before = await kids();
-    const argv = ['signing-key', 'rotate', '--idempotency-key', 'signing-1'];
-    const first = await cli(argv);
-    const again = await cli(argv);
-    assert.equal(first.code, 0, first.err);
-    assert.equal(again.code, 0, again.err);
-    assert.equal(again.out, first.out);
-    assert.match(again.err, /idempotency-key: signing-1 \(replayed: nothing changed\)/);
+    const first = await runTwice(['signing-key', 'rotate'], 'signing-1');
     const added = (await kids()).filter((kid) => !before.includes(kid));
     assert.equal(added.length, 1);
     assert.equal(first.out, `new current signing key: ${added[0]}\n`);
@@ -138,12 +143,7 @@ describe('caas partner …', () => {
     const other = await service.onboard();
     const active = () => service.database.db.selectFrom('partner_callback_secrets').select('secret').where('partner_id', '=', other.partnerId).where('retired_at', 'is', null).execute();
     const argv = ['partner', 'rotate-secret', other.clientId, '--idempotency-key', 'rotate-1'];
-    const first = await cli(argv);
-    const again = await cli(argv);
-    assert.equal(first.code, 0, first.err);
-    assert.equal(again.code, 0, again.err);
-    assert.equal(again.out, first.out);
-    assert.match(again.err, /idempotency-key: rotate-1 \(replayed: nothing changed\)/);
+    await runTwice(argv.slice(0, -2), 'rotate-1');
     assert.equal((await active()).length, 2);
     const audit = await service.database.db.selectFrom('command_audit').select(['command', 'actor_kind']).where('idempotency_key', '=', 'rotate-1').execute();
     assert.deepEqual(audit, [{ command: 'partner.rotate-secret', actor_kind: 'operator' }]);

@@ -48,7 +48,7 @@ export async function issueAccessToken(
   };
   const issuer = issuerOf(deps.publicUrl);
   // Signed with node:crypto (jws.ts: jose's WebCrypto signature cost ~5x more CPU); verified by jose.
-  const accessToken = signCompact(
+  const accessToken = await signCompact(
     key.alg,
     { kid: key.kid, typ: ACCESS_TOKEN_TYP },
     { scope: formatScopes(subject.scopes), client_id: subject.clientId, pid: subject.partnerId, iss: issuer, sub: subject.clientId, aud: issuer, iat, exp: claims.expiresAt_s, jti: claims.jti },

@@ -163,7 +163,7 @@ export async function signatureValidWithAnActiveKey(ctx: AssertionContext, partn
   for (const key of ordered) {
     try {
       // alg is RS256 or PS256 (checked above), so HS256 keyed with the public PEM never verifies.
-      verifyCompact(ctx.token, alg as JwsAlgorithm, ctx.header as Record<string, unknown>, keys.publicKey(key.kid, key.publicKeyPem));
+      await verifyCompact(ctx.token, alg as JwsAlgorithm, ctx.header as Record<string, unknown>, keys.publicKey(key.kid, key.publicKeyPem));
       return;
     } catch (error) {
       failures.push(`${key.kid}: ${error instanceof Error ? error.message : String(error)}`);

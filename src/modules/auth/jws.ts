@@ -3,6 +3,8 @@
 // ES256 signature and 390 µs per RS256 verification, against 110 and 60 µs here (docs/decisions.md).
 // jose still decodes the assertion (assertion-checks.ts) and verifies access tokens on a cache miss
 // (access-token.ts); the claims are checked by the named checks of assertion-checks.ts.
+// Both run as node:crypto's asynchronous jobs (the callback form), on libuv's thread pool as
+// WebCrypto's do: the main thread only queues them, so a second core signs while it serves others.
 import { constants, createPublicKey, KeyObject, sign, verify, type VerifyKeyObjectInput, type webcrypto } from 'node:crypto';
 import type { KeyLike } from './ports.js';
 import { JWS_RSA_MODULUS_BITS_MIN } from './limits.js';
@@ -37,12 +39,26 @@ function keyInput(alg: JwsAlgorithm, key: KeyObject): KeyObject | VerifyKeyObjec
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/** node:crypto's one-shot sign on the thread pool. */
+function signOnPool(data: Buffer, key: KeyObject | VerifyKeyObjectInput): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    sign('sha256', data, key as KeyObject, (error, signature) => (error ? reject(error) : resolve(signature)));
+  });
+}
+
+/** node:crypto's one-shot verify on the thread pool. */
+function verifyOnPool(data: Buffer, key: KeyObject | VerifyKeyObjectInput, signature: Buffer): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    verify('sha256', data, key, signature, (error, ok) => (error ? reject(error) : resolve(ok)));
+  });
+}
+
 /** A compact JWS of `payload` with the protected header `header` (whose `alg` is `alg`). */
-export function signCompact(alg: JwsAlgorithm, header: Record<string, unknown>, payload: Record<string, unknown>, key: KeyLike): string {
+export async function signCompact(alg: JwsAlgorithm, header: Record<string, unknown>, payload: Record<string, unknown>, key: KeyLike): Promise<string> {
   const privateKey = keyObjectOf(key);
   if (privateKey.type !== 'private') throw new Error(`assertion: signing with a ${privateKey.type} key`);
   const input = `${encode({ alg, ...header })}.${encode(payload)}`;
-  const signature = sign('sha256', Buffer.from(input), keyInput(alg, privateKey) as KeyObject);
+  const signature = await signOnPool(Buffer.from(input), keyInput(alg, privateKey));
   return `${input}.${signature.toString('base64url')}`;
 }
 
@@ -52,7 +68,7 @@ export function signCompact(alg: JwsAlgorithm, header: Record<string, unknown>, 
  * parameter (no extension is understood), text that is not base64url, a key of the wrong type or
  * an RSA key under 2048 bits, and of course a signature that does not verify.
  */
-export function verifyCompact(token: string, alg: JwsAlgorithm, header: Record<string, unknown>, key: KeyLike): void {
+export async function verifyCompact(token: string, alg: JwsAlgorithm, header: Record<string, unknown>, key: KeyLike): Promise<void> {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((part) => BASE64URL_RE.test(part))) throw new JwsRefused('Invalid Compact JWS');
   if (header.alg !== alg) throw new JwsRefused(`alg ${String(header.alg)} is not ${alg}`);
@@ -61,6 +77,6 @@ export function verifyCompact(token: string, alg: JwsAlgorithm, header: Record<s
   const verifyWith = publicKey.type === 'private' ? createPublicKey(publicKey) : publicKey;
   if (verifyWith.type !== 'public') throw new JwsRefused(`a ${verifyWith.type} key cannot verify ${alg}`);
   const [protectedHeader, payload, signature] = parts as [string, string, string];
-  const ok = verify('sha256', Buffer.from(`${protectedHeader}.${payload}`), keyInput(alg, verifyWith), Buffer.from(signature, 'base64url'));
+  const ok = await verifyOnPool(Buffer.from(`${protectedHeader}.${payload}`), keyInput(alg, verifyWith), Buffer.from(signature, 'base64url'));
   if (!ok) throw new JwsRefused('signature verification failed');
 }
