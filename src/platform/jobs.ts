@@ -9,12 +9,12 @@
 // A module declares its jobs as `{ kind → handler }` or `{ kind → { handler, retry } }` (JobKinds),
 // the shape a module descriptor lists; the composition root merges them and runs one runner.
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Clock } from './clock.js';
 import { LIMITS } from './config/limits.js';
 import { withOutboxEvents, type Enqueue, type OutboxWriter } from './commands.js';
 import type { Db, Executor, Tx } from './db/pool.js';
-import type { Database } from './db/schema.js';
+import type { Database, JobsTable } from './db/schema.js';
 import { nextRetry, retryCeilingMs, type RandomSource, type RetryPolicy } from './retry-policy.js';
 import { everyInterval, type Worker } from './workers.js';
 
@@ -93,14 +93,18 @@ export interface EnqueueOptions {
   orderingKey?: string;
 }
 
-export async function enqueueJob(tx: Executor, kind: string, payload: unknown, now: Date, options: EnqueueOptions = {}): Promise<number> {
+/**
+ * The row enqueueJob inserts: for a caller that inserts its job inside a statement of its own (a
+ * data-modifying CTE, issue 14). Refuses a bad attempt count as enqueueJob does.
+ */
+export function jobRow(kind: string, payload: unknown, now: Date, options: EnqueueOptions = {}): Insertable<JobsTable> {
   const maxAttempts = options.maxAttempts ?? LIMITS.JOBS_ATTEMPTS_MAX;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error(`assertion: job max attempts ${maxAttempts}`);
-  const row = await tx
-    .insertInto('jobs')
-    .values({ kind, payload: JSON.stringify(payload), run_at: options.runAt ?? now, max_attempts: maxAttempts, locked_until: null, last_error: null, created_at: now, finished_at: null, ordering_key: options.orderingKey ?? null, last_status: null, fail_reason: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return { kind, payload: JSON.stringify(payload), run_at: options.runAt ?? now, max_attempts: maxAttempts, locked_until: null, last_error: null, created_at: now, finished_at: null, ordering_key: options.orderingKey ?? null, last_status: null, fail_reason: null };
+}
+
+export async function enqueueJob(tx: Executor, kind: string, payload: unknown, now: Date, options: EnqueueOptions = {}): Promise<number> {
+  const row = await tx.insertInto('jobs').values(jobRow(kind, payload, now, options)).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -11,6 +11,9 @@ import { proposalDeps } from '../../src/bindings.js';
 import { TEST_NOW, startTestService, type TestPartner, type TestService } from '../support/app.js';
 import { ACCOUNT, OTHER_CPF, consult, createOk, personDto, post, problems } from './proposals-fixture.js';
 import { inOutbox } from '../support/outbox.js';
+import { sql } from 'kysely';
+import { loadMigrations } from '../../src/platform/db/migrate.js';
+import { showProposal } from '../../src/modules/proposals/show-proposal.js';
 
 let service: TestService;
 let partnerA: TestPartner;
@@ -234,6 +237,39 @@ describe('tenant isolation', () => {
     const account = await post(service, tokenB, '/Proposta/AtualizarContaPagamento', { dto: { codigoProposta: p.codigo }, propostaContaPagamentoDTO: ACCOUNT });
     assert.deepEqual(problems(account.body), [['dto', 'C0112/V0001']]);
     assert.equal(await statusOf(p.codigo), 1);
+  });
+});
+
+describe('payment accounts stored by the previous build (migration 0039)', () => {
+  // The previous build's names, English → stored; `ispb` kept.
+  const OLD_NAMES = { bankCode: 'codigoBanco', bankNumber: 'numeroBanco', accountType: 'tipoConta', branch: 'agencia', branchDigit: 'agenciaDig', account: 'conta', accountDigit: 'contaDig', holderDocument: 'documento', holderName: 'nomePagamento' };
+  const toOld = (a: unknown): unknown =>
+    a === null || typeof a !== 'object' ? a : Object.fromEntries(Object.entries(a as Record<string, unknown>).map(([k, v]) => [OLD_NAMES[k as keyof typeof OLD_NAMES] ?? k, v]));
+  type Stored = { payment_account: unknown; launches: { account: unknown }[] };
+
+  test('the account, the launches\' accounts and the history are renamed (twice: nothing more); every face answers byte for byte', async () => {
+    const db = service.database.db;
+    const transfer = { vlrTransacao: 200, codigoBanco: 1, tipoConta: 2, agencia: '1234', conta: '99999', contaDig: 'X', documentoFederal: '52998224725', nomePagamento: 'João' };
+    const p = await create({ propostaLancamentos: [transfer] });
+    const updated = { codigoBanco: 260, tipoConta: 3, agencia: '1', conta: '98765432', contaDig: '1', documentoFederalPagamento: OTHER_CPF, nomePagamento: 'João Souza' };
+    const changed = await post(service, tokenA, '/Proposta/AtualizarContaPagamento', { dto: { codigoProposta: p.codigo }, propostaContaPagamentoDTO: updated, parametros: null });
+    assert.equal(changed.status, 200, changed.raw.body);
+    const faces = async () => [(await post(service, tokenA, '/Proposta/Consultar', { dto: { codigoProposta: p.codigo } })).raw.body, JSON.stringify(await showProposal(db, p.numero, proposalDeps(service.config)))];
+    const before = await faces();
+    const row = (await db.selectFrom('proposals').select(['payment_account', 'launches']).where('id', '=', p.codigo).executeTakeFirstOrThrow()) as Stored;
+    const history = await db.selectFrom('proposal_history').select(['id', 'details']).where('proposal_id', '=', p.codigo).where('event', '=', 'updatePaymentAccount').executeTakeFirstOrThrow();
+    const details = history.details as { anterior: unknown; nova: unknown };
+    assert.equal((row.payment_account as { holderName: string }).holderName, 'João Souza');
+    // The rows exactly as the previous build stored them.
+    const old = { payment_account: JSON.stringify(toOld(row.payment_account)), launches: JSON.stringify(row.launches.map((l) => ({ ...l, account: toOld(l.account) }))) };
+    await db.updateTable('proposals').set(old as never).where('id', '=', p.codigo).execute();
+    await db.updateTable('proposal_history').set({ details: JSON.stringify({ anterior: toOld(details.anterior), nova: toOld(details.nova) }) } as never).where('id', '=', history.id).execute();
+
+    const migration = loadMigrations().find((m) => m.version === 39)!;
+    for (let round = 0; round < 2; round += 1) await sql.raw(migration.sql).execute(db); // idempotent
+    assert.deepEqual(await db.selectFrom('proposals').select(['payment_account', 'launches']).where('id', '=', p.codigo).executeTakeFirstOrThrow(), row);
+    assert.deepEqual((await db.selectFrom('proposal_history').select('details').where('id', '=', history.id).executeTakeFirstOrThrow()).details, details);
+    assert.deepEqual(await faces(), before);
   });
 });
 

@@ -48,24 +48,24 @@ describe('validatePaymentAccount', () => {
     const { result, messages } = run({});
     assert.deepEqual(messages, []);
     assert.deepEqual(result, {
-      codigoBanco: 341,
-      numeroBanco: '341',
+      bankCode: 341,
+      bankNumber: '341',
       ispb: '60701190',
-      tipoConta: 1,
-      agencia: '0001',
-      agenciaDig: null,
-      conta: '123456',
-      contaDig: '7',
-      documento: { kind: 'CPF', digits: '12345678909' },
-      nomePagamento: 'Maria da Silva',
+      accountType: 1,
+      branch: '0001',
+      branchDigit: null,
+      account: '123456',
+      accountDigit: '7',
+      holderDocument: { kind: 'CPF', digits: '12345678909' },
+      holderName: 'Maria da Silva',
     });
   });
 
   it('bank: codigoBanco alone, numeroBanco alone (listed or not), both agreeing', () => {
-    assert.equal(run({ bankNumber: null }).result?.numeroBanco, '341');
-    assert.deepEqual(run({ bankCode: null, bankNumber: '260' }).result?.codigoBanco, 260);
+    assert.equal(run({ bankNumber: null }).result?.bankNumber, '341');
+    assert.deepEqual(run({ bankCode: null, bankNumber: '260' }).result?.bankCode, 260);
     const unlisted = run({ bankCode: null, bankNumber: '997' }).result;
-    assert.deepEqual([unlisted?.codigoBanco, unlisted?.numeroBanco, unlisted?.ispb], [null, '997', null]);
+    assert.deepEqual([unlisted?.bankCode, unlisted?.bankNumber, unlisted?.ispb], [null, '997', null]);
   });
 
   it('bank: refuses none, an unknown codigoBanco, a malformed numeroBanco, a disagreement', () => {
@@ -78,14 +78,14 @@ describe('validatePaymentAccount', () => {
   });
 
   it('tipoConta: 1 to 4 required', () => {
-    for (const t of [1, 2, 3, 4]) assert.equal(run({ accountType: t }).result?.tipoConta, t);
+    for (const t of [1, 2, 3, 4]) assert.equal(run({ accountType: t }).result?.accountType, t);
     refused({ accountType: null }, 'tipoConta', 'CPG004');
     refused({ accountType: 5 }, 'tipoConta', 'CPG004');
     refused({ accountType: 0 }, 'tipoConta', 'CPG004');
   });
 
   it('agency: 1 to 4 digits required; its check digit optional, one digit or X', () => {
-    assert.equal(run({ branch: ' 12 ', branchDigit: 'x' }).result?.agenciaDig, 'X');
+    assert.equal(run({ branch: ' 12 ', branchDigit: 'x' }).result?.branchDigit, 'X');
     refused({ branch: null }, 'agencia', 'CPG005');
     refused({ branch: '12345' }, 'agencia', 'CPG005');
     refused({ branch: '12-3' }, 'agencia', 'CPG005');
@@ -94,7 +94,7 @@ describe('validatePaymentAccount', () => {
   });
 
   it('account: 1 to 20 digits and a required check digit', () => {
-    assert.equal(run({ account: '12345678901234567890' }).result?.conta, '12345678901234567890');
+    assert.equal(run({ account: '12345678901234567890' }).result?.account, '12345678901234567890');
     refused({ account: '' }, 'conta', 'CPG007');
     refused({ account: '123456789012345678901' }, 'conta', 'CPG007');
     refused({ account: '1234.5' }, 'conta', 'CPG007');
@@ -103,7 +103,7 @@ describe('validatePaymentAccount', () => {
   });
 
   it('holder: a valid CPF or CNPJ (alphanumeric too) and a name', () => {
-    assert.equal(run({ holderDocument: '12.ABC.345/01DE-35' }).result?.documento.kind, 'CNPJ');
+    assert.equal(run({ holderDocument: '12.ABC.345/01DE-35' }).result?.holderDocument.kind, 'CNPJ');
     refused({ holderDocument: null }, 'documentoFederalPagamento', 'CPG009');
     refused({ holderDocument: '12345678900' }, 'documentoFederalPagamento', 'CPG009');
     refused({ holderName: '  ' }, 'nomePagamento', 'CPG010');

@@ -28,19 +28,24 @@ export interface PaymentAccountInput {
 /** Where each field of the input sits in the face's request: the field a problem names. */
 export type PaymentAccountPaths = Readonly<Record<keyof PaymentAccountInput, string>>;
 
+/**
+ * A validated bank account. Stored as JSON (proposals.payment_account, the launches of
+ * proposals.launches) under these names since migration 0039; the faces show the interface's.
+ */
 export interface PaymentAccount {
-  /** Internal code; null when only an unlisted `numeroBanco` was sent. */
-  codigoBanco: number | null;
-  numeroBanco: string;
+  /** Internal code; null when only an unlisted bank number was sent. */
+  bankCode: number | null;
+  /** The COMPE number (3 digits). */
+  bankNumber: string;
   /** ISPB when the bank is in the reference table. */
   ispb: string | null;
-  tipoConta: number;
-  agencia: string;
-  agenciaDig: string | null;
-  conta: string;
-  contaDig: string;
-  documento: DocumentId;
-  nomePagamento: string;
+  accountType: number;
+  branch: string;
+  branchDigit: string | null;
+  account: string;
+  accountDigit: string;
+  holderDocument: DocumentId;
+  holderName: string;
 }
 
 /** Catalogue of the payment-account codes (docs/validation.md). */
@@ -57,29 +62,25 @@ export const PaymentAccountCode = {
   holderName: 'CPG010',
 } as const;
 
-interface ResolvedBank {
-  codigoBanco: number | null;
-  numeroBanco: string;
-  ispb: string | null;
-}
+type ResolvedBank = Pick<PaymentAccount, 'bankCode' | 'bankNumber' | 'ispb'>;
 
 export function validatePaymentAccount(input: PaymentAccountInput, paths: PaymentAccountPaths, problems: Problems): PaymentAccount | null {
   if (Object.values(paths).some((field) => field === '')) throw new Error('assertion: a payment account is always nested: give each field its path');
   const at = (name: keyof PaymentAccountInput): FieldRef => ({ field: paths[name], code: PaymentAccountCode[name] });
   const before = problems.count;
   const bank = resolveBank(input, at, problems);
-  const tipoConta = codeField(problems, input.accountType, at('accountType'), { label: 'Tipo de conta', required: true, allowed: ACCOUNT_TYPES });
-  const agencia = textField(problems, input.branch, at('branch'), { label: 'Agência', required: true, ...BANK_FORMATS.agency });
-  const agenciaDig = textField(problems, input.branchDigit, at('branchDigit'), { label: 'Dígito da agência', required: false, upper: true, ...BANK_FORMATS.checkDigit });
-  const conta = textField(problems, input.account, at('account'), { label: 'Conta', required: true, ...BANK_FORMATS.account });
-  const contaDig = textField(problems, input.accountDigit, at('accountDigit'), { label: 'Dígito da conta', required: true, upper: true, ...BANK_FORMATS.checkDigit });
-  const documento = documentField(problems, input.holderDocument, at('holderDocument'), 'Documento do titular');
-  const nomePagamento = textField(problems, input.holderName, at('holderName'), { label: 'Nome do titular', required: true, lengthMax: HOLDER_NAME_LENGTH_MAX });
+  const accountType = codeField(problems, input.accountType, at('accountType'), { label: 'Tipo de conta', required: true, allowed: ACCOUNT_TYPES });
+  const branch = textField(problems, input.branch, at('branch'), { label: 'Agência', required: true, ...BANK_FORMATS.agency });
+  const branchDigit = textField(problems, input.branchDigit, at('branchDigit'), { label: 'Dígito da agência', required: false, upper: true, ...BANK_FORMATS.checkDigit });
+  const account = textField(problems, input.account, at('account'), { label: 'Conta', required: true, ...BANK_FORMATS.account });
+  const accountDigit = textField(problems, input.accountDigit, at('accountDigit'), { label: 'Dígito da conta', required: true, upper: true, ...BANK_FORMATS.checkDigit });
+  const holderDocument = documentField(problems, input.holderDocument, at('holderDocument'), 'Documento do titular');
+  const holderName = textField(problems, input.holderName, at('holderName'), { label: 'Nome do titular', required: true, lengthMax: HOLDER_NAME_LENGTH_MAX });
   if (problems.count > before) return null;
-  if (!bank || tipoConta === null || agencia === null || conta === null || contaDig === null || !documento || nomePagamento === null) {
+  if (!bank || accountType === null || branch === null || account === null || accountDigit === null || !holderDocument || holderName === null) {
     throw new Error('assertion: a required payment-account field is null without a problem');
   }
-  return { ...bank, tipoConta, agencia, agenciaDig, conta, contaDig, documento, nomePagamento };
+  return { ...bank, accountType, branch, branchDigit, account, accountDigit, holderDocument, holderName };
 }
 
 /**
@@ -87,24 +88,24 @@ export function validatePaymentAccount(input: PaymentAccountInput, paths: Paymen
  * 3 digits, so banks outside our table still work), or by both (they must agree).
  */
 function resolveBank(input: PaymentAccountInput, at: (name: 'bankCode' | 'bankNumber') => FieldRef, problems: Problems): ResolvedBank | null {
-  const codigoAt = at('bankCode');
-  const numeroAt = at('bankNumber');
+  const codeAt = at('bankCode');
+  const numberAt = at('bankNumber');
   const before = problems.count;
-  const numero = textField(problems, input.bankNumber, numeroAt, { label: 'Número do banco', required: false, ...BANK_FORMATS.compe });
-  const codigo = input.bankCode ?? null;
-  if (codigo !== null) {
-    const bank = Number.isInteger(codigo) ? bankByCodigo(codigo) : null;
-    if (bank === null) return invalid(problems, 'Código do banco', 'use um código da tabela de bancos (docs/validation.md)', codigoAt);
-    if (numero !== null && numero !== bank.numero) {
-      problems.add(PaymentAccountCode.bankMismatch, `O número do banco ${numero} não corresponde ao código ${codigo} (banco ${bank.numero}).`, numeroAt.field);
+  const number = textField(problems, input.bankNumber, numberAt, { label: 'Número do banco', required: false, ...BANK_FORMATS.compe });
+  const code = input.bankCode ?? null;
+  if (code !== null) {
+    const bank = Number.isInteger(code) ? bankByCodigo(code) : null;
+    if (bank === null) return invalid(problems, 'Código do banco', 'use um código da tabela de bancos (docs/validation.md)', codeAt);
+    if (number !== null && number !== bank.numero) {
+      problems.add(PaymentAccountCode.bankMismatch, `O número do banco ${number} não corresponde ao código ${code} (banco ${bank.numero}).`, numberAt.field);
     }
-    return problems.count > before ? null : { codigoBanco: bank.codigo, numeroBanco: bank.numero, ispb: bank.ispb };
+    return problems.count > before ? null : { bankCode: bank.codigo, bankNumber: bank.numero, ispb: bank.ispb };
   }
   if (problems.count > before) return null;
-  if (numero === null) {
-    problems.add(codigoAt.code, 'O banco é obrigatório: informe codigoBanco ou numeroBanco.', codigoAt.field);
+  if (number === null) {
+    problems.add(codeAt.code, 'O banco é obrigatório: informe codigoBanco ou numeroBanco.', codeAt.field);
     return null;
   }
-  const known = bankByNumero(numero);
-  return { codigoBanco: known?.codigo ?? null, numeroBanco: numero, ispb: known?.ispb ?? null };
+  const known = bankByNumero(number);
+  return { bankCode: known?.codigo ?? null, bankNumber: number, ispb: known?.ispb ?? null };
 }

@@ -170,16 +170,16 @@ function creditAccountOf(row: ProposalRow) {
   const account = row.payment_account as PaymentAccount | null;
   if (account === null) throw new Error('assertion: a disbursed proposal has a payment account');
   return {
-    numeroBanco: account.numeroBanco,
-    nomeBanco: bankByNumero(account.numeroBanco)?.descricao ?? null,
-    agencia: account.agencia,
-    conta: account.conta,
-    contaDigito: account.contaDig,
+    numeroBanco: account.bankNumber,
+    nomeBanco: bankByNumero(account.bankNumber)?.descricao ?? null,
+    agencia: account.branch,
+    conta: account.account,
+    contaDigito: account.accountDigit,
   };
 }
 
 /** The account holder's name is the customer's when the account is the customer's own. */
 function holderNameIfCustomer(row: ProposalRow): string | null {
-  const account = row.payment_account as { documento?: { digits?: string }; nomePagamento?: string } | null;
-  return account?.documento?.digits === row.customer_document ? (account.nomePagamento ?? null) : null;
+  const account = row.payment_account as PaymentAccount | null;
+  return account !== null && account.holderDocument.digits === row.customer_document ? account.holderName : null;
 }

@@ -15,15 +15,15 @@ export function paymentAccountView(stored: unknown) {
   if (stored === null || stored === undefined) return null;
   const a = stored as PaymentAccount;
   return {
-    codigoBanco: a.codigoBanco,
-    tipoConta: a.tipoConta,
-    agencia: a.agencia,
-    agenciaDig: a.agenciaDig,
-    conta: a.conta,
-    contaDig: a.contaDig,
-    numeroBanco: a.numeroBanco,
-    documentoFederalPagamento: a.documento.digits,
-    nomePagamento: a.nomePagamento,
+    codigoBanco: a.bankCode,
+    tipoConta: a.accountType,
+    agencia: a.branch,
+    agenciaDig: a.branchDigit,
+    conta: a.account,
+    contaDig: a.accountDigit,
+    numeroBanco: a.bankNumber,
+    documentoFederalPagamento: a.holderDocument.digits,
+    nomePagamento: a.holderName,
   };
 }
 

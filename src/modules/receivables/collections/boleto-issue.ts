@@ -4,14 +4,13 @@
 // (boleto-registration.ts), which sends event 5 of an offline boleto.
 import type { Enqueue } from '../../../platform/commands.js';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Executor } from '../../../platform/db/pool.js';
 import type { LocalDate } from '../../../platform/dates.js';
 import type { Decimal } from '../../../platform/money.js';
 import { barcodeToLinhaDigitavel, buildBarcode } from './boleto/barcode.js';
 import { buildFreeField, maxSequenceFor } from './boleto/free-field.js';
 import { BoletoStatus } from './boleto-status.js';
-import { insertBoleto, type BoletoRow } from './collection-repository.js';
+import { insertBoleto, nextSequence, type BoletoRow } from './collection-repository.js';
 import { buildBrCode } from './pix/br-code.js';
 import { qrPngBase64 } from './pix/qr.js';
 import { enqueueBoletoCreated } from '../schedule-events.js';
@@ -39,11 +38,12 @@ export interface BoletoRequest {
   registrationMode: 1 | 2;
   /** Installments covered, each with its share of the discount (empty for a refund). */
   installments: ReadonlyArray<{ row: InstallmentRow; discount: Decimal }>;
+  /** The nosso número already drawn (with the live-collection check, issue 14); absent: drawn here. */
+  sequence?: bigint;
 }
 
-async function nextNossoNumero(tx: Executor, settings: ReceivablesSettings): Promise<bigint> {
-  const { rows } = await sql<{ value: string }>`select nextval('boleto_nosso_numero_seq')::text as value`.execute(tx);
-  const value = BigInt(rows[0]!.value);
+async function nossoNumeroSequence(tx: Executor, settings: ReceivablesSettings, drawn: bigint | undefined): Promise<bigint> {
+  const value = drawn ?? (await nextSequence(tx));
   // An exhausted range needs a new convênio from the bank: an operator problem, not a partner's.
   if (value > maxSequenceFor(settings.issuer.bankCode)) throw new Error(`assertion: nosso número sequence exhausted for bank ${settings.issuer.bankCode}`);
   return value;
@@ -76,7 +76,7 @@ export function isProviderCharge(charge: { via_boleto: boolean; pix_txid: string
 /** `pix`: the code already made for this amount (a charge's), else a new one. */
 export async function issueBoleto(tx: Executor, enqueue: Enqueue, settings: ReceivablesSettings, request: BoletoRequest, now: Date, pix?: PixCode): Promise<BoletoRow> {
   const amount = request.documentAmount.minus(request.discount);
-  const sequence = await nextNossoNumero(tx, settings);
+  const sequence = await nossoNumeroSequence(tx, settings, request.sequence);
   const { freeField, nossoNumero } = buildFreeField(settings.issuer, sequence);
   // buildBarcode refuses an amount that does not fit the barcode (BOLETO_VALOR_INVALIDO).
   const barcode = buildBarcode({ bankCode: settings.issuer.bankCode, dueDate: request.dueDate, amount, freeField });

@@ -4,9 +4,10 @@
 // by the command runner; cancel-charges.route.ts maps the wire body in and answers `{}`.
 import type { CommandContext, CommandDefinition } from '../../../platform/commands.js';
 import { DomainError, validationError, type MessageInput } from '../../../platform/errors.js';
-import { enqueueJob } from '../../../platform/jobs.js';
+import { jobRow } from '../../../platform/jobs.js';
+import { isRecordUuid } from '../../../platform/uuid.js';
 import { CHARGE_CANCEL_JOB, type CancelChargesPayload } from './collection-cancel.js';
-import { chargeById, requestChargeCancellation, type ChargeRow } from './collection-repository.js';
+import { chargesByIds, requestChargesCancellation, type ChargeRow } from './collection-repository.js';
 import { ReceivablesErrorCode as C } from '../receivables-errors.js';
 import { requireSchedule, type ScheduleReference } from '../schedule/schedule-repository.js';
 
@@ -29,20 +30,19 @@ const REFUSALS: Readonly<Record<Exclude<ChargeRow['status'], 'active'>, { code: 
   cancelling: { code: C.chargeCancelling, text: 'já tem o cancelamento em andamento' },
 };
 
-async function cancellable(ctx: CommandContext, scheduleId: string, codes: readonly string[]): Promise<ChargeRow[]> {
-  const charges: ChargeRow[] = [];
-  const problems: MessageInput[] = [];
-  for (const [i, code] of codes.entries()) {
-    const charge = await chargeById(ctx.tx, ctx.actor.id, code, true);
-    if (charge === undefined || charge.schedule_id !== scheduleId) {
-      problems.push({ code: C.chargeNotFound, description: `Cobrança ${code} não foi encontrada`, field: `${FIELD}[${i}]` });
-    } else if (charge.status !== 'active') {
-      const refusal = REFUSALS[charge.status];
-      problems.push({ code: refusal.code, description: `Cobrança ${code} ${refusal.text}`, field: `${FIELD}[${i}]` });
-    } else charges.push(charge);
-  }
-  if (problems.length > 0) throw new DomainError('business', problems);
-  return charges;
+/** Why each charge named that the cancellation did not change was refused, in the order sent. */
+async function refusals(ctx: CommandContext, scheduleId: string, codes: readonly string[], changed: ReadonlySet<string>): Promise<MessageInput[]> {
+  const unchanged = codes.filter((code) => !changed.has(code));
+  const found = await chargesByIds(ctx.tx, ctx.actor.id, unchanged.filter(isRecordUuid));
+  return codes.flatMap((code, i) => {
+    if (changed.has(code)) return [];
+    const charge = found.get(code);
+    const field = `${FIELD}[${i}]`;
+    if (charge === undefined || charge.schedule_id !== scheduleId) return [{ code: C.chargeNotFound, description: `Cobrança ${code} não foi encontrada`, field }];
+    // Active but not changed: only a charge changed by a concurrent transaction after this one's update.
+    const refusal = charge.status === 'active' ? REFUSALS.cancelling : REFUSALS[charge.status];
+    return [{ code: refusal.code, description: `Cobrança ${code} ${refusal.text}`, field }];
+  });
 }
 
 /**
@@ -54,10 +54,11 @@ async function cancel(input: CancelChargesInput, ctx: CommandContext): Promise<C
   const codes = [...new Set(input.chargeCodes.map((c) => c.toLowerCase()))];
   if (codes.length === 0) throw validationError(C.chargeCodesMissing, 'Informe ao menos um codigoLiquidacao', FIELD);
   const schedule = await requireSchedule(ctx.tx, ctx.actor.id, input.schedule, true);
-  const charges = await cancellable(ctx, schedule.id, codes);
-  for (const charge of charges) await requestChargeCancellation(ctx.tx, charge, ctx.now);
-  const payload: CancelChargesPayload = { partnerId: ctx.actor.id, chargeIds: charges.map((c) => c.id) };
-  await enqueueJob(ctx.tx, CHARGE_CANCEL_JOB, payload, ctx.now);
+  // One statement changes every charge still active and enqueues the job; any charge it did not
+  // change is refused, and the refusal rolls the whole command back (issue 14).
+  const payload: CancelChargesPayload = { partnerId: ctx.actor.id, chargeIds: codes };
+  const changed = await requestChargesCancellation(ctx.tx, schedule.id, ctx.actor.id, codes.filter(isRecordUuid), ctx.now, jobRow(CHARGE_CANCEL_JOB, payload, ctx.now));
+  if (changed.size < codes.length) throw new DomainError('business', await refusals(ctx, schedule.id, codes, changed));
   return { chargeIds: payload.chargeIds };
 }
 

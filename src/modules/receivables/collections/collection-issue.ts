@@ -6,7 +6,7 @@ import type { Executor } from '../../../platform/db/pool.js';
 import { DomainError, validationError } from '../../../platform/errors.js';
 import { BOLETO_AMOUNT_ERROR_CODE, boletoAmountProblem } from './boleto/barcode.js';
 import type { Decimal } from '../../../platform/money.js';
-import { issueBoleto, pixCodeFor } from './boleto-issue.js';
+import { issueBoleto, pixCodeFor, type BoletoRequest } from './boleto-issue.js';
 import { startRegistration } from './boleto-registration.js';
 import { qrPngBase64 } from './pix/qr.js';
 import { collectionAmounts, type CollectionAmounts } from './collection-amounts.js';
@@ -37,17 +37,19 @@ export interface CollectionCommon {
 }
 
 /** "Installments must not already carry a live boleto" (nor a live charge): cancel it first. */
-async function refuseLiveCollections(tx: Executor, order: CollectionOrder): Promise<void> {
-  const live = await liveCollections(tx, order.installments.map((i) => i.id));
+async function refuseLiveCollections(tx: Executor, order: CollectionOrder, drawSequence: boolean): Promise<bigint | null> {
+  const { found: live, sequence } = await liveCollections(tx, order.installments.map((i) => i.id), drawSequence);
   const messages = order.installments.flatMap((row, i) => {
     const what = live.get(row.id);
     return what === undefined ? [] : [{ code: C.liveCollection, description: `Parcela ${row.number} já possui ${what} em aberto`, field: order.installmentFields[i] ?? null }];
   });
   if (messages.length > 0) throw new DomainError('business', messages);
+  return sequence;
 }
 
-async function prepare(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder): Promise<CollectionAmounts> {
-  await refuseLiveCollections(tx, order);
+/** The amounts, and the nosso número when the order issues a boleto (`drawSequence`). */
+async function prepare(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, drawSequence: boolean): Promise<CollectionAmounts & { sequence: bigint | null }> {
+  const sequence = await refuseLiveCollections(tx, order, drawSequence);
   const rate = monthlyRateOf(schedule);
   const amounts = collectionAmounts(
     {
@@ -64,10 +66,10 @@ async function prepare(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRo
   // The barcode's amount field (and so the Pix code's) holds at most R$ 99.999.999,99.
   const problem = boletoAmountProblem(amounts.charged);
   if (problem !== null) throw validationError(BOLETO_AMOUNT_ERROR_CODE, problem, order.fields.amount);
-  return amounts;
+  return { ...amounts, sequence };
 }
 
-function boletoRequest(schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, amounts: CollectionAmounts, chargeId: string | null) {
+function boletoRequest(schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, amounts: CollectionAmounts & { sequence: bigint | null }, chargeId: string | null): BoletoRequest {
   return {
     schedule,
     purpose: 'installments' as const,
@@ -82,11 +84,12 @@ function boletoRequest(schedule: ScheduleRow, order: CollectionOrder, common: Co
     allowDecapitalization: order.allowDecapitalization,
     registrationMode: common.registrationMode,
     installments: order.installments.map((row, i) => ({ row, discount: amounts.shares[i]! })),
+    ...(amounts.sequence === null ? {} : { sequence: amounts.sequence }),
   };
 }
 
 export async function issueBoletoOrder(tx: Executor, enqueue: Enqueue, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, now: Date): Promise<BoletoRow> {
-  const amounts = await prepare(tx, deps, schedule, order);
+  const amounts = await prepare(tx, deps, schedule, order, true);
   const boleto = await issueBoleto(tx, enqueue, deps.settings, boletoRequest(schedule, order, common, amounts, null), now);
   return startRegistration(tx, enqueue, boleto, now);
 }
@@ -110,7 +113,7 @@ export interface PaymentMethods {
  */
 export async function issueChargeOrder(tx: Executor, enqueue: Enqueue, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, via: PaymentMethods, now: Date): Promise<ChargeRow> {
   if (!via.boleto && !via.pix) throw new Error('assertion: a charge is paid by boleto, Pix or both');
-  const amounts = await prepare(tx, deps, schedule, order);
+  const amounts = await prepare(tx, deps, schedule, order, via.boleto);
   // Pix only: a code of its own (the provider's when one is configured). With a boleto: the
   // boleto's code, made here once for both rows, so the charge is inserted with it instead of
   // updated afterwards (issue 14).

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../../platform/db/pool.js';
+import type { JobsTable } from '../../../platform/db/schema.js';
 import { partnerNameById } from '../../partners/index.js';
 import { BoletoStatus, LIVE_BOLETO_STATUSES } from './boleto-status.js';
 import type {
@@ -138,12 +139,22 @@ export async function chargeInstallments(db: Executor, chargeIds: readonly strin
   return db.selectFrom('receivable_charge_installments').selectAll().where('charge_id', 'in', chargeIds).orderBy('installment_number').execute();
 }
 
-/** What already collects each installment: its live boleto number or live charge code. */
-/** Live boletos and charges of these installments, in ONE statement (issue 14); a boleto wins. */
-export async function liveCollections(db: Executor, installmentIds: readonly string[]): Promise<Map<string, string>> {
+/** What already collects each installment (its live boleto number or live charge code); a boleto wins. */
+export interface LiveCollections {
+  found: Map<string, string>;
+  /** The next nosso número when asked for, drawn by the same statement (issue 14); else null. */
+  sequence: bigint | null;
+}
+
+/**
+ * Live boletos and charges of these installments in ONE statement (issue 14), which also draws the
+ * next nosso número when `drawSequence` (the order issues a boleto). A refused order leaves a gap in
+ * the sequence, as any rolled-back issue always did (a sequence is not transactional).
+ */
+export async function liveCollections(db: Executor, installmentIds: readonly string[], drawSequence = false): Promise<LiveCollections> {
   const found = new Map<string, string>();
-  if (installmentIds.length === 0) return found;
-  const rows = await db
+  if (installmentIds.length === 0) return { found, sequence: drawSequence ? await nextSequence(db) : null };
+  const live = db
     .selectFrom('receivable_boleto_installments as bi')
     .innerJoin('receivable_boletos as b', 'b.id', 'bi.boleto_id')
     .select(['bi.installment_id', sql<string>`'boleto nº ' || b.numero`.as('what'), sql<number>`0`.as('rank')])
@@ -156,11 +167,25 @@ export async function liveCollections(db: Executor, installmentIds: readonly str
         .select(['installment_id', sql<string>`'cobrança ' || charge_id`.as('what'), sql<number>`1`.as('rank')])
         .where('installment_id', 'in', installmentIds)
         .where('live', '=', true),
-    )
-    .orderBy('rank')
+    );
+  // The sequence is drawn once (a materialized CTE), whether or not a live collection is found.
+  const rows = await db
+    .with('live', () => live)
+    .with('seq', (qb) => qb.selectNoFrom((drawSequence ? sql<string | null>`nextval('boleto_nosso_numero_seq')::text` : sql<string | null>`null::text`).as('value')))
+    .selectFrom('seq')
+    .leftJoin('live', (join) => join.onTrue())
+    .select(['live.installment_id', 'live.what', 'seq.value'])
+    .orderBy('live.rank')
     .execute();
-  for (const row of rows) if (!found.has(row.installment_id)) found.set(row.installment_id, row.what);
-  return found;
+  for (const row of rows) if (row.installment_id !== null && row.what !== null && !found.has(row.installment_id)) found.set(row.installment_id, row.what);
+  const value = rows[0]?.value;
+  return { found, sequence: value === null || value === undefined ? null : BigInt(value) };
+}
+
+/** The next nosso número from the database sequence. */
+export async function nextSequence(db: Executor): Promise<bigint> {
+  const { rows } = await sql<{ value: string }>`select nextval('boleto_nosso_numero_seq')::text as value`.execute(db);
+  return BigInt(rows[0]!.value);
 }
 
 export async function setBoletoStatus(tx: Executor, boleto: BoletoRow, situacao: number, changes: Partial<Pick<BoletoRow, 'registered_at' | 'cancel_requested_at' | 'cancelled_at' | 'paid_on' | 'amount_paid'>> = {}): Promise<BoletoRow> {
@@ -177,19 +202,45 @@ export async function setBoletoStatus(tx: Executor, boleto: BoletoRow, situacao:
 }
 
 /**
- * A charge's cancellation is requested: the charge "cancelling" and its boleto, while live, "cancel
- * pending", in ONE statement (issue 14: a locking select of the boleto and two updates before).
- * Both stay live (they block new collections until the write-off job runs).
+ * FGTS/CancelarCobrancas in ONE statement (issue 14: a locking select per charge, the update and
+ * the job's insert before): every named charge of the schedule still active becomes "cancelling"
+ * and its live boleto "cancel pending", and `job` is inserted. Returns the ids it changed; the
+ * caller refuses (rolling all of it back) unless every charge named was changed.
  */
-export async function requestChargeCancellation(tx: Executor, charge: ChargeRow, now: Date): Promise<void> {
-  await sql`
-    with charge as (
-      update receivable_charges set status = 'cancelling', cancel_requested_at = ${now}
-      where id = ${charge.id} and partner_id = ${charge.partner_id}
-      returning id, partner_id)
-    update receivable_boletos b set registration_status = ${BoletoStatus.cancelPending}, cancel_requested_at = ${now}
-    from charge
-    where b.partner_id = charge.partner_id and b.charge_id = charge.id and b.registration_status = any(${[...LIVE_BOLETO_STATUSES]}::integer[])`.execute(tx);
+export async function requestChargesCancellation(tx: Executor, scheduleId: string, partnerId: string, chargeIds: readonly string[], now: Date, job: Insertable<JobsTable>): Promise<Set<string>> {
+  if (chargeIds.length === 0) return new Set();
+  const rows = await tx
+    .with('charge', (db) =>
+      db
+        .updateTable('receivable_charges')
+        .set({ status: 'cancelling', cancel_requested_at: now })
+        .where('partner_id', '=', partnerId)
+        .where('schedule_id', '=', scheduleId)
+        .where('id', 'in', chargeIds)
+        .where('status', '=', 'active')
+        .returning(['id', 'partner_id']),
+    )
+    .with('boleto', (db) =>
+      db
+        .updateTable('receivable_boletos as b')
+        .from('charge')
+        .set({ registration_status: BoletoStatus.cancelPending, cancel_requested_at: now })
+        .whereRef('b.partner_id', '=', 'charge.partner_id')
+        .whereRef('b.charge_id', '=', 'charge.id')
+        .where('b.registration_status', 'in', LIVE_BOLETO_STATUSES),
+    )
+    .with('job', (db) => db.insertInto('jobs').values(job))
+    .selectFrom('charge')
+    .select('id')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The charges named, by id, as they stand (no lock): why a cancellation refused them. */
+export async function chargesByIds(db: Executor, partnerId: string, chargeIds: readonly string[]): Promise<Map<string, ChargeRow>> {
+  if (chargeIds.length === 0) return new Map();
+  const rows = await db.selectFrom('receivable_charges').selectAll().where('partner_id', '=', partnerId).where('id', 'in', chargeIds).execute();
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function setChargeStatus(tx: Executor, charge: ChargeRow, status: ChargeRow['status'], changes: Partial<Pick<ChargeRow, 'cancel_requested_at' | 'cancelled_at' | 'paid_on' | 'amount_paid' | 'pix_emv' | 'pix_image' | 'pix_txid'>> = {}): Promise<ChargeRow> {
