@@ -6,9 +6,10 @@
 // Newton step from a point where it still exceeds the released amount lands at or before the
 // root, so the iteration is monotone and needs no bracket. The result is
 // given as percentages rounded half up to two decimals, monthly = (1 + CET)^(1/12) − 1.
-// The root is found in binary floating point (microseconds); an exact check at the platform's 40
-// digits then confirms both rounded percentages before they are returned (and stored), else the
-// solve is redone at 40 digits throughout (issue 14: lower precision only with an exact check).
+// The root is found in binary floating point (microseconds); an exact check then confirms both
+// rounded percentages before they are returned (and stored), else the solve is redone at 40
+// digits throughout (issue 14: lower precision only with an exact check). The check computes in
+// decimal at CHECK_PRECISION digits and asks each sign by a margin 10^4 times its error bound.
 import { Decimal, dec } from '../../../platform/money.js';
 import { type LocalDate, daysBetween } from '../../../platform/dates.js';
 import { CET_SOLVER_ITERATIONS_MAX } from '../limits.js';
@@ -19,11 +20,20 @@ export const CET_STEP_TOLERANCE = dec('1e-15');
 export const CET_PERCENT_DECIMALS = 2;
 type DecimalClass = typeof Decimal;
 /**
- * The exact check refuses to confirm when the present value at a rounding boundary is within this
- * fraction of the released amount of zero: the root is then too close to the boundary for the
- * check's own 40-digit evaluation, and the solve is redone at 40 digits.
+ * The exact check's precision (issue 14: at 40 digits its logarithms and exponentials were most of
+ * a creation's pricing). decimal.js rounds each operation, exp and ln included, to these digits
+ * (relative error ≤ 10^(1−p)); the present value of n ≤ 420 flows after ≤ 4n rounded operations,
+ * and the boundaries themselves (an error in x moves the present value by at most its slope, ≤ 35
+ * years × the released amount, times the error), stay within ~2·10^−16 of the released amount.
  */
-const CHECK_MARGIN = dec('1e-30');
+const CHECK_PRECISION = 20;
+const CheckDecimal = Decimal.clone({ precision: CHECK_PRECISION });
+/**
+ * The exact check refuses to confirm when the present value at a rounding boundary is within this
+ * fraction of the released amount of zero (10^4 times the error bound above): the root is then
+ * too close to the boundary for the check, and the solve is redone at 40 digits.
+ */
+const CHECK_MARGIN = dec('1e-12');
 const HALF_POINT = dec('0.005');
 /** Floating-point bounds further apart than this (relative) are ordered without 40-digit logs. */
 const BOUND_SEPARATION = 1e-9;
@@ -186,7 +196,7 @@ function solve(D: DecimalClass, flows: readonly Flow[], input: CetInput, precisi
 /**
  * The exact check: both rounded percentages are right when the true root x* = ln(1 + CET) lies in
  * the interval of x where each rounds (half up) to the value found. The present value is strictly
- * decreasing in x, so x* is in [lo, hi) exactly when the gap, evaluated at 40 digits, is ≥ 0 at lo
+ * decreasing in x, so x* is in [lo, hi) exactly when the gap, evaluated at CHECK_PRECISION digits, is ≥ 0 at lo
  * and < 0 at hi (each by a margin beyond the evaluation's own error).
  */
 function confirmed(flows: readonly Flow[], released: Decimal, found: Candidate): boolean {
@@ -196,7 +206,7 @@ function confirmed(flows: readonly Flow[], released: Decimal, found: Candidate):
   const hi = boundary('upper', { ...annual, percent: annual.percent.plus(HALF_POINT) }, { ...monthly, percent: monthly.percent.plus(HALF_POINT) });
   if (!lo.lessThan(hi)) return false;
   const margin = released.times(CHECK_MARGIN);
-  return presentValueGap(Decimal, flows, released, lo, false).value.greaterThan(margin) && presentValueGap(Decimal, flows, released, hi, false).value.lessThan(margin.negated());
+  return presentValueGap(CheckDecimal, flows, released, lo, false).value.greaterThan(margin) && presentValueGap(CheckDecimal, flows, released, hi, false).value.lessThan(margin.negated());
 }
 
 interface RateBound {
@@ -207,11 +217,11 @@ interface RateBound {
 
 /**
  * The tighter of two bounds on x = ln(1 + CET) (the larger lower one, the smaller upper one), from
- * x = periods · ln(1 + percent/100). A 40-digit logarithm is the check's dearest step, so when the
+ * x = periods · ln(1 + percent/100). A decimal logarithm is the check's dearest step, so when the
  * two bounds are far apart (beyond any floating-point error) only the tighter one is computed.
  */
 function boundary(side: 'lower' | 'upper', a: RateBound, b: RateBound): Decimal {
-  const exact = (r: RateBound) => dec(1).plus(r.percent.div(100)).ln().times(r.periods);
+  const exact = (r: RateBound) => new CheckDecimal(1).plus(r.percent.div(100)).ln().times(r.periods);
   const estimate = (r: RateBound) => r.periods * Math.log1p(r.percent.toNumber() / 100);
   const [ea, eb] = [estimate(a), estimate(b)];
   if (Math.abs(ea - eb) <= BOUND_SEPARATION * (1 + Math.abs(ea))) return side === 'lower' ? Decimal.max(exact(a), exact(b)) : Decimal.min(exact(a), exact(b));
@@ -220,7 +230,7 @@ function boundary(side: 'lower' | 'upper', a: RateBound, b: RateBound): Decimal 
 
 /**
  * The floating-point root's rounded percentages (issue 14: two 40-digit exponentials were the
- * dearest step left): only candidates, which `confirmed` proves or refuses at 40 digits. The
+ * dearest step left): only candidates, which `confirmed` proves or refuses. The
  * unrounded rate is not computed here (computeCet refines it when read).
  */
 function candidateResult(x: Decimal, iterations: number): Candidate | null {

@@ -6,6 +6,9 @@ import type { Executor } from '../../../platform/db/pool.js';
 import type { JobsTable } from '../../../platform/db/schema.js';
 import { partnerNameById } from '../../partners/index.js';
 import { BoletoStatus, LIVE_BOLETO_STATUSES } from './boleto-status.js';
+import type { lockedScheduleId } from '../schedule/schedule-repository.js';
+
+type LockedScheduleId = NonNullable<ReturnType<typeof lockedScheduleId>>;
 import type {
   ReceivableBoletoInstallmentsTable,
   ReceivableBoletosTable,
@@ -202,20 +205,24 @@ export async function setBoletoStatus(tx: Executor, boleto: BoletoRow, situacao:
 }
 
 /**
- * FGTS/CancelarCobrancas in ONE statement (issue 14: a locking select per charge, the update and
- * the job's insert before): every named charge of the schedule still active becomes "cancelling"
- * and its live boleto "cancel pending", and `job` is inserted. Returns the ids it changed; the
- * caller refuses (rolling all of it back) unless every charge named was changed.
+ * FGTS/CancelarCobrancas in ONE statement (issue 14: the schedule's lock, a locking select per
+ * charge, the update and the job's insert before): `schedule` (lockedScheduleId) locks the schedule
+ * first (a scalar subquery of the update, run before any charge row is locked), every named charge
+ * of it still active becomes "cancelling" and its live boleto "cancel pending", and `job` is
+ * inserted. Returns the ids it changed; the caller refuses (rolling all of it back) unless every
+ * charge named was changed. The updates re-check each row they change against its latest version,
+ * so a transaction that held the schedule's lock is seen once it commits.
  */
-export async function requestChargesCancellation(tx: Executor, scheduleId: string, partnerId: string, chargeIds: readonly string[], now: Date, job: Insertable<JobsTable>): Promise<Set<string>> {
+export async function requestChargesCancellation(tx: Executor, schedule: LockedScheduleId, partnerId: string, chargeIds: readonly string[], now: Date, job: Insertable<JobsTable>): Promise<Set<string>> {
   if (chargeIds.length === 0) return new Set();
   const rows = await tx
+    .with('schedule', () => schedule)
     .with('charge', (db) =>
       db
         .updateTable('receivable_charges')
         .set({ status: 'cancelling', cancel_requested_at: now })
         .where('partner_id', '=', partnerId)
-        .where('schedule_id', '=', scheduleId)
+        .where('schedule_id', '=', (eb) => eb.selectFrom('schedule').select('id'))
         .where('id', 'in', chargeIds)
         .where('status', '=', 'active')
         .returning(['id', 'partner_id']),

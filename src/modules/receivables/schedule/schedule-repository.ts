@@ -61,6 +61,11 @@ function scheduleByRef(db: Executor, partnerId: string, ref: ScheduleReference |
   return query.orderBy('created_at', 'desc').limit(1);
 }
 
+/** The select locking the schedule a reference names and giving its id (null: no reference), for a statement that goes on with it (issue 14). */
+export function lockedScheduleId(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined) {
+  return scheduleByRef(db, partnerId, ref)?.select('id').forUpdate() ?? null;
+}
+
 /** A schedule read through the read model (platform/answer-cache.ts): its scope is the proposal's id (triggers: migration 0043). */
 export function scheduleAnswers(name: string): CachedQuery<{ schedule: ScheduleReference }> {
   return { name, scope: (db, input, partnerId) => scheduleByRef(db, partnerId, input.schedule)?.select('proposal_id as scope') ?? null };
