@@ -1,7 +1,7 @@
 // The fixed cost of a request, in-process (issue 14): the whole service built by composeServices
 // on the bench's embedded PostgreSQL, driven through fastify.inject (no socket, no other process),
 // next to a bare Fastify app answering the same refused body. Prints the main thread's CPU µs per
-// request (process.cpuUsage, concurrency FIXED_CONCURRENCY), median of FIXED_ROUNDS interleaved
+// request (process.cpuUsage, concurrency FIXED_CONCURRENCY; and the main thread's alone, from /proc), median of FIXED_ROUNDS interleaved
 // rounds. Steadier than `npm run bench` on a shared machine; the socket and HTTP parsing are not in it.
 // `npx tsx bench/fixed-cost.ts [no-op,unknown,token,bare]`; LOG_LEVEL as the server's (default info).
 // FIXED_PROFILE=file.cpuprofile: a CPU profile of the measured rounds only (bench/profile-summary.ts reads it).
@@ -34,15 +34,24 @@ interface Case {
   status: number;
 }
 
-async function cpuPerRequest(c: Case, amount: number): Promise<number> {
+/** CPU µs of the main (JavaScript) thread alone, from /proc (10 ms ticks): work queued to libuv's thread pool is not in it. */
+function mainThreadCpuUs(): number {
+  const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** CPU µs per request: the whole process (every thread), and its main thread alone. */
+async function cpuPerRequest(c: Case, amount: number): Promise<{ all: number; main: number }> {
   const requests = await Promise.all(Array.from({ length: amount }, () => c.request()));
+  const mainBefore = mainThreadCpuUs();
   const before = process.cpuUsage();
   for (let i = 0; i < amount; i += CONCURRENCY) {
     const answers = await Promise.all(requests.slice(i, i + CONCURRENCY).map((r) => c.app().inject({ method: 'POST', ...r })));
     for (const a of answers) if (a.statusCode !== c.status) throw new Error(`${c.name}: ${a.statusCode} ${a.body.slice(0, 300)}`);
   }
   const used = process.cpuUsage(before);
-  return (used.user + used.system) / amount;
+  return { all: (used.user + used.system) / amount, main: (mainThreadCpuUs() - mainBefore) / amount };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -84,7 +93,7 @@ async function main(): Promise<void> {
   ].filter((c) => only.includes(c.name));
   try {
     for (const c of cases) await cpuPerRequest(c, Math.ceil(REQUESTS / 3)); // warm-up
-    const figures = new Map<string, number[]>(cases.map((c) => [c.name, []]));
+    const figures = new Map<string, { all: number; main: number }[]>(cases.map((c) => [c.name, []]));
     const profiler = process.env.FIXED_PROFILE ? new Session() : null;
     if (profiler) {
       profiler.connect();
@@ -93,7 +102,11 @@ async function main(): Promise<void> {
     }
     for (let round = 0; round < ROUNDS; round += 1) for (const c of round % 2 === 0 ? cases : [...cases].reverse()) figures.get(c.name)?.push(await cpuPerRequest(c, REQUESTS));
     if (profiler) fs.writeFileSync(process.env.FIXED_PROFILE as string, JSON.stringify((await profiler.post('Profiler.stop')).profile));
-    for (const [name, xs] of figures) console.log(`${name.padEnd(8)} ${median(xs).toFixed(0).padStart(6)} µs/request CPU (rounds ${xs.map((x) => x.toFixed(0)).join(' ')})`);
+    for (const [name, xs] of figures) {
+      const all = xs.map((x) => x.all);
+      const main = xs.map((x) => x.main);
+      console.log(`${name.padEnd(8)} ${median(all).toFixed(0).padStart(6)} µs/request CPU (rounds ${all.map((x) => x.toFixed(0)).join(' ')}), main thread ${median(main).toFixed(0)} µs (rounds ${main.map((x) => x.toFixed(0)).join(' ')})`);
+    }
   } finally {
     await app.close();
     await bare.close();

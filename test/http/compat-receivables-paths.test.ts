@@ -43,7 +43,7 @@ function cancelBody(proposalId: string, operationCode: string, nroParcelas: numb
 describe('AgendaRecebivel/CancelarCobrancas', () => {
   test('cancels like FGTS/CancelarCobrancas, with dto.nroParcelas accepted: {} at once, then details show no boleto', async () => {
     const s = await openFor(world);
-    const operationCode = s.codigoOperacao!;
+    const operationCode = s.operationCode!;
     const viaAlias = await charge(s.proposalId, operationCode, [1, 2]);
     const viaFgts = await charge(s.proposalId, operationCode, [3]);
     for (const [path, code, parcelas] of [[ALIAS, viaAlias, [1, 2]], [FGTS, viaFgts, [3]]] as const) {
@@ -61,16 +61,16 @@ describe('AgendaRecebivel/CancelarCobrancas', () => {
     const s = await openFor(world);
     const unknown = randomUUID();
     for (const path of [ALIAS, FGTS]) {
-      assert.deepEqual(await refused(world, path, cancelBody(s.proposalId, s.codigoOperacao!, [1], [unknown])), [
+      assert.deepEqual(await refused(world, path, cancelBody(s.proposalId, s.operationCode!, [1], [unknown])), [
         ['dtoCancelarCobrancas.codigosLiquidacoes[0]', 'COB003', `Cobrança ${unknown} não foi encontrada`],
       ]);
     }
     // dto.nroParcelas is a known field: malformed, it is refused by name.
-    assert.deepEqual((await refused(world, ALIAS, cancelBody(s.proposalId, s.codigoOperacao!, [0], [unknown]))).map(([f, c]) => [f, c]), [['dto.nroParcelas[0]', 'REQ005']]);
-    const code = await charge(s.proposalId, s.codigoOperacao!, [3]);
+    assert.deepEqual((await refused(world, ALIAS, cancelBody(s.proposalId, s.operationCode!, [0], [unknown]))).map(([f, c]) => [f, c]), [['dto.nroParcelas[0]', 'REQ005']]);
+    const code = await charge(s.proposalId, s.operationCode!, [3]);
     const key = randomUUID();
-    const first = await post(world.service, world.token, ALIAS, cancelBody(s.proposalId, s.codigoOperacao!, [3], [code]), key);
-    const again = await post(world.service, world.token, FGTS, cancelBody(s.proposalId, s.codigoOperacao!, [3], [code]), key);
+    const first = await post(world.service, world.token, ALIAS, cancelBody(s.proposalId, s.operationCode!, [3], [code]), key);
+    const again = await post(world.service, world.token, FGTS, cancelBody(s.proposalId, s.operationCode!, [3], [code]), key);
     assert.deepEqual([first.status, again.status, again.raw.headers['idempotent-replayed']], [200, 200, 'true']);
   });
 
@@ -100,7 +100,7 @@ describe('AgendaRecebivel/IncluirLancamentoParcela', () => {
   test('posts one launch exactly as IncluirLancamentoMultiplasParcelas would: same balances, same event, the envelope', async () => {
     const one = await openFor(world);
     const many = await openFor(world);
-    const body = await ok(world, SINGLE_LAUNCH, singleLaunch(one.proposalId, one.codigoOperacao!, 1));
+    const body = await ok(world, SINGLE_LAUNCH, singleLaunch(one.proposalId, one.operationCode!, 1));
     assert.deepEqual([body.msg, body.hasError, body.messages, body.parametros], ['Lançamentos incluídos', false, [], []]);
     await ok(world, MULTIPLE_LAUNCH, {
       dto: { codigoProposta: many.proposalId },
@@ -116,13 +116,13 @@ describe('AgendaRecebivel/IncluirLancamentoParcela', () => {
 
   test('refusals name the fields of this body', async () => {
     const s = await openFor(world);
-    const missing = await refused(world, SINGLE_LAUNCH, singleLaunch(s.proposalId, s.codigoOperacao!, 1, { vlrPagamento: null }));
+    const missing = await refused(world, SINGLE_LAUNCH, singleLaunch(s.proposalId, s.operationCode!, 1, { vlrPagamento: null }));
     assert.deepEqual(missing, [['dtoLancamentoParcela.vlrPagamento', 'PARC001', 'Valor deve ser informado']]);
-    const noInstallment = await refused(world, SINGLE_LAUNCH, { ...singleLaunch(s.proposalId, s.codigoOperacao!, 1), dto: { codigoProposta: s.proposalId } });
+    const noInstallment = await refused(world, SINGLE_LAUNCH, { ...singleLaunch(s.proposalId, s.operationCode!, 1), dto: { codigoProposta: s.proposalId } });
     assert.deepEqual(noInstallment.map(([f, c]) => [f, c]), [['dto.nroParcela', 'LAN002']]);
-    const notFound = await refused(world, SINGLE_LAUNCH, singleLaunch(s.proposalId, s.codigoOperacao!, 99));
+    const notFound = await refused(world, SINGLE_LAUNCH, singleLaunch(s.proposalId, s.operationCode!, 99));
     assert.deepEqual(notFound.map(([f, c]) => [f, c]), [['dto.nroParcela', 'AGD004']]);
-    const tooMuch = await refused(world, SINGLE_LAUNCH, singleLaunch(s.proposalId, s.codigoOperacao!, 2, { vlrDesconto: 350 }));
+    const tooMuch = await refused(world, SINGLE_LAUNCH, singleLaunch(s.proposalId, s.operationCode!, 2, { vlrDesconto: 350 }));
     assert.equal(tooMuch[0]![0], 'dtoLancamentoParcela.vlrDesconto');
     assert.match(tooMuch[0]![2], /não pode ser superior ou igual ao saldo atual da parcela/);
   });

@@ -153,7 +153,7 @@ describe('GerarUnicoBoleto', () => {
     const r = await world.service.call(SINGLE, singleBoleto(s.proposalId, [1]), { token: otherToken });
     assert.equal(r.statusCode, 400);
     assert.equal(JSON.parse(r.body).messages[0].description, 'Agenda de Recebíveis não foi encontrada');
-    const byOperation = await world.service.call(LIST, { dto: { codigoOperacao: s.codigoOperacao } }, { token: otherToken });
+    const byOperation = await world.service.call(LIST, { dto: { codigoOperacao: s.operationCode } }, { token: otherToken });
     assert.equal(JSON.parse(byOperation.body).messages[0].code, 'AGD001');
   });
 

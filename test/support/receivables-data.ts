@@ -47,7 +47,7 @@ export function sampleOpening(partnerId: string, o: OpeningOverrides = {}): Sche
     proposalId: randomUUID(),
     partnerId,
     proposalNumber: o.proposalNumber ?? proposalNumber,
-    codigoOperacao: o.codigoOperacao === undefined ? `OP-${proposalNumber}` : o.codigoOperacao,
+    operationCode: o.codigoOperacao === undefined ? `OP-${proposalNumber}` : o.codigoOperacao,
     customerDocument: '52998224725',
     customerName: 'Maria da Silva',
     contractType: 'CCB',
@@ -55,7 +55,7 @@ export function sampleOpening(partnerId: string, o: OpeningOverrides = {}): Sche
     monthlyRate: rate,
     contractDate: localDate(o.disbursedOn ?? '2026-11-20'),
     disbursedOn: localDate(o.disbursedOn ?? '2026-11-20'),
-    creditAccount: { numeroBanco: '341', nomeBanco: 'Itaú Unibanco S.A.', agencia: '0001', conta: '123456', contaDigito: '7' },
+    creditAccount: { bankNumber: '341', bankName: 'Itaú Unibanco S.A.', branch: '0001', account: '123456', accountDigit: '7' },
     installments: pricePlan(financed, rate, amount, count, localDate(o.firstDue ?? '2026-12-23')),
   };
 }

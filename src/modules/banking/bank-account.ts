@@ -5,7 +5,7 @@
 import { type DocumentId, documentField } from '../../platform/documents.js';
 import type { Problems } from '../../platform/errors.js';
 import { type FieldRef, codeField, invalid, textField } from '../../platform/fields.js';
-import { ACCOUNT_TYPES, BANK_FORMATS, bankByCodigo, bankByNumero } from './banks.js';
+import { ACCOUNT_TYPES, BANK_FORMATS, bankByCode, bankByNumber } from './banks.js';
 import { HOLDER_NAME_LENGTH_MAX } from './limits.js';
 
 /** A bank account as sent (every field checked by validatePaymentAccount). */
@@ -94,18 +94,18 @@ function resolveBank(input: PaymentAccountInput, at: (name: 'bankCode' | 'bankNu
   const number = textField(problems, input.bankNumber, numberAt, { label: 'Número do banco', required: false, ...BANK_FORMATS.compe });
   const code = input.bankCode ?? null;
   if (code !== null) {
-    const bank = Number.isInteger(code) ? bankByCodigo(code) : null;
+    const bank = Number.isInteger(code) ? bankByCode(code) : null;
     if (bank === null) return invalid(problems, 'Código do banco', 'use um código da tabela de bancos (docs/validation.md)', codeAt);
-    if (number !== null && number !== bank.numero) {
-      problems.add(PaymentAccountCode.bankMismatch, `O número do banco ${number} não corresponde ao código ${code} (banco ${bank.numero}).`, numberAt.field);
+    if (number !== null && number !== bank.number) {
+      problems.add(PaymentAccountCode.bankMismatch, `O número do banco ${number} não corresponde ao código ${code} (banco ${bank.number}).`, numberAt.field);
     }
-    return problems.count > before ? null : { bankCode: bank.codigo, bankNumber: bank.numero, ispb: bank.ispb };
+    return problems.count > before ? null : { bankCode: bank.code, bankNumber: bank.number, ispb: bank.ispb };
   }
   if (problems.count > before) return null;
   if (number === null) {
     problems.add(codeAt.code, 'O banco é obrigatório: informe codigoBanco ou numeroBanco.', codeAt.field);
     return null;
   }
-  const known = bankByNumero(number);
-  return { bankCode: known?.codigo ?? null, bankNumber: number, ispb: known?.ispb ?? null };
+  const known = bankByNumber(number);
+  return { bankCode: known?.code ?? null, bankNumber: number, ispb: known?.ispb ?? null };
 }

@@ -1,33 +1,33 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getBankByCode } from '@brazilian-utils/brazilian-utils';
-import { BANK_FORMATS, BANKS, bankByCodigo, bankByNumero } from './banks.js';
+import { BANK_FORMATS, BANKS, bankByCode, bankByNumber } from './banks.js';
 
 describe('bank reference table', () => {
   it('has at least the 15 main banks, each code unique', () => {
     assert.ok(BANKS.length >= 15);
-    assert.equal(new Set(BANKS.map((b) => b.codigo)).size, BANKS.length);
+    assert.equal(new Set(BANKS.map((b) => b.code)).size, BANKS.length);
     assert.equal(new Set(BANKS.map((b) => b.ispb)).size, BANKS.length);
   });
 
   it('uses the COMPE number as internal code, 3-digit COMPE and 8-digit ISPB', () => {
     for (const b of BANKS) {
-      assert.equal(b.codigo, Number(b.numero));
-      assert.match(b.numero, BANK_FORMATS.compe.pattern);
+      assert.equal(b.code, Number(b.number));
+      assert.match(b.number, BANK_FORMATS.compe.pattern);
       assert.match(b.ispb, BANK_FORMATS.ispb.pattern);
     }
   });
 
   it('agrees with the BCB STR participant list as shipped in @brazilian-utils', () => {
-    for (const b of BANKS) assert.equal(getBankByCode(b.numero)?.ispb, b.ispb, `${b.numero} ${b.descricao}`);
+    for (const b of BANKS) assert.equal(getBankByCode(b.number)?.ispb, b.ispb, `${b.number} ${b.name}`);
   });
 
   it('finds a bank by internal code and by COMPE number', () => {
-    assert.equal(bankByCodigo(341)?.ispb, '60701190');
-    assert.equal(bankByNumero('001')?.ispb, '00000000');
-    assert.equal(bankByNumero('260')?.codigo, 260);
-    assert.equal(bankByCodigo(999), null);
-    assert.equal(bankByNumero('999'), null);
+    assert.equal(bankByCode(341)?.ispb, '60701190');
+    assert.equal(bankByNumber('001')?.ispb, '00000000');
+    assert.equal(bankByNumber('260')?.code, 260);
+    assert.equal(bankByCode(999), null);
+    assert.equal(bankByNumber('999'), null);
   });
 });
 

@@ -10,16 +10,17 @@ import { ACCOUNT_DIGITS_MAX, AGENCY_DIGITS_MAX } from './limits.js';
 
 export interface Bank {
   /** Internal code, the `codigoBanco` of the interface. */
-  codigo: number;
+  code: number;
   /** COMPE number, 3 digits, the `numeroBanco` of the interface. */
-  numero: string;
+  number: string;
   /** 8-digit ISPB, the `numeroParticipanteSpi` of a payee. */
   ispb: string;
-  descricao: string;
+  /** The bank's name (`nomeBanco` of event 0). */
+  name: string;
 }
 
-function bank(numero: string, ispb: string, descricao: string): Bank {
-  return { codigo: Number(numero), numero, ispb, descricao };
+function bank(number: string, ispb: string, name: string): Bank {
+  return { code: Number(number), number, ispb, name };
 }
 
 export const BANKS: readonly Bank[] = Object.freeze([
@@ -51,15 +52,15 @@ export const BANKS: readonly Bank[] = Object.freeze([
   bank('756', '02038232', 'Banco Cooperativo Sicoob S.A.'),
 ].map((b) => Object.freeze(b)));
 
-const BY_CODIGO = new Map(BANKS.map((b) => [b.codigo, b]));
-const BY_NUMERO = new Map(BANKS.map((b) => [b.numero, b]));
+const BY_CODE = new Map(BANKS.map((b) => [b.code, b]));
+const BY_NUMBER = new Map(BANKS.map((b) => [b.number, b]));
 
-export function bankByCodigo(codigo: number): Bank | null {
-  return BY_CODIGO.get(codigo) ?? null;
+export function bankByCode(code: number): Bank | null {
+  return BY_CODE.get(code) ?? null;
 }
 
-export function bankByNumero(numero: string): Bank | null {
-  return BY_NUMERO.get(numero) ?? null;
+export function bankByNumber(number: string): Bank | null {
+  return BY_NUMBER.get(number) ?? null;
 }
 
 /** Account type (`tipoConta`), from the interface's payee table; the proposal account uses the same codes. */

@@ -11,7 +11,7 @@ export {
   ISPB_LENGTH_MAX,
   PIX_KEY_LENGTH_MAX,
 } from './limits.js';
-export { ACCOUNT_MODELS, ACCOUNT_TYPES, BANK_FORMATS, BANKS, bankByCodigo, bankByNumero, type Bank } from './banks.js';
+export { ACCOUNT_MODELS, ACCOUNT_TYPES, BANK_FORMATS, BANKS, bankByCode, bankByNumber, type Bank } from './banks.js';
 export { PaymentAccountCode, validatePaymentAccount, type PaymentAccount, type PaymentAccountInput, type PaymentAccountPaths } from './bank-account.js';
 export { isPixKeyType, PIX_KEY_TYPE_NAMES, PixKeyType, validatePixKey, type PixKeyResult, type PixKeyTypeCode } from './pix-key.js';
 export { pixKeyCandidates } from './pix-key-lookup.js';

@@ -6,7 +6,7 @@ import { type DocumentId, documentField } from '../../platform/documents.js';
 import type { Problems } from '../../platform/errors.js';
 import { type FieldRef, codeField, missing, textField } from '../../platform/fields.js';
 import type { PayeeAccountFields, PayeeReachFields } from './payee-fields.js';
-import { ACCOUNT_MODELS, ACCOUNT_TYPES, BANK_FORMATS, HOLDER_NAME_LENGTH_MAX, bankByNumero, PIX_KEY_TYPE_NAMES, PixKeyType, type PixKeyTypeCode, validatePixKey } from '../banking/index.js';
+import { ACCOUNT_MODELS, ACCOUNT_TYPES, BANK_FORMATS, HOLDER_NAME_LENGTH_MAX, bankByNumber, PIX_KEY_TYPE_NAMES, PixKeyType, type PixKeyTypeCode, validatePixKey } from '../banking/index.js';
 
 /** The account details (`contaDto`): the account fields again, and the account model. */
 export interface PayeeAccountDetails extends PayeeAccountFields {
@@ -137,9 +137,9 @@ function validateBankData(input: PayeeRegistration, paths: PayeeRegistrationPath
   const before = problems.count;
   const participantId = textField(problems, input.participantId, ref(paths.participantId, PayeeCode.participantId), { label: 'Número do participante SPI (ISPB)', required: true, ...BANK_FORMATS.ispb });
   const bankNumber = textField(problems, input.bankNumber, ref(paths.bankNumber, PayeeCode.bankNumber), { label: 'Número do banco', required: false, ...BANK_FORMATS.compe });
-  const listed = bankNumber === null ? null : bankByNumero(bankNumber);
+  const listed = bankNumber === null ? null : bankByNumber(bankNumber);
   if (participantId !== null && listed !== null && listed.ispb !== participantId) {
-    problems.add(PayeeCode.bankMismatch, `O número do banco ${listed.numero} não corresponde ao ISPB ${participantId} (esperado ${listed.ispb}).`, paths.bankNumber);
+    problems.add(PayeeCode.bankMismatch, `O número do banco ${listed.number} não corresponde ao ISPB ${participantId} (esperado ${listed.ispb}).`, paths.bankNumber);
   }
   const top = accountParts(problems, input, paths, true);
   const accountType = codeField(problems, input.accountType, ref(paths.accountType, PayeeCode.accountType), { label: 'Tipo de conta', required: true, allowed: ACCOUNT_TYPES });

@@ -9,7 +9,7 @@ import { ProposalCode, refusal } from './proposal-codes.js';
 import { todayOf } from './proposal-access.js';
 import type { ProposalDeps } from './proposal-deps.js';
 import { type LifecycleEvent, ProposalStatus, disbursementPath, statusDescription } from './proposal-lifecycle.js';
-import { bankByNumero } from '../banking/index.js';
+import { bankByNumber } from '../banking/index.js';
 import type { PaymentAccount } from '../banking/index.js';
 import { firstDueDateOf, monthlyRateOf, plannedInstallmentsOf } from './proposal-plan.js';
 import { findByNumberForOperator, listInstallments, type ProposalRow } from './proposal-repository.js';
@@ -148,7 +148,7 @@ export function disburseProposal(scope: CommandScope, command: OperatorCommand, 
         proposalId: row.id,
         partnerId: row.partner_id,
         proposalNumber: row.numero,
-        codigoOperacao: row.codigo_operacao,
+        operationCode: row.codigo_operacao,
         customerDocument: row.customer_document,
         customerName: holderNameIfCustomer(row),
         contractType: row.contract_type,
@@ -170,11 +170,11 @@ function creditAccountOf(row: ProposalRow) {
   const account = row.payment_account as PaymentAccount | null;
   if (account === null) throw new Error('assertion: a disbursed proposal has a payment account');
   return {
-    numeroBanco: account.bankNumber,
-    nomeBanco: bankByNumero(account.bankNumber)?.descricao ?? null,
-    agencia: account.branch,
-    conta: account.account,
-    contaDigito: account.accountDigit,
+    bankNumber: account.bankNumber,
+    bankName: bankByNumber(account.bankNumber)?.name ?? null,
+    branch: account.branch,
+    account: account.account,
+    accountDigit: account.accountDigit,
   };
 }
 

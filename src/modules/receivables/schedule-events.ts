@@ -24,7 +24,7 @@ export function enqueueScheduleCreated(enqueue: Enqueue, schedule: ScheduleRow, 
   const event = scheduleCreatedEvent(proposalRefOf(schedule), {
     contractDate: opening.contractDate,
     disbursedOn: opening.disbursedOn,
-    account: { numeroBanco: a.numeroBanco, nomeBanco: a.nomeBanco, agencia: a.agencia, conta: a.conta, contaDigito: a.contaDigito },
+    account: { numeroBanco: a.bankNumber, nomeBanco: a.bankName, agencia: a.branch, conta: a.account, contaDigito: a.accountDigit },
     parcelas: opening.installments.map((p) => ({
       nroParcela: p.number,
       dtVencimento: p.dueDate,

@@ -20,19 +20,20 @@ export interface PlannedInstallment {
 /** The account the loan was credited to (event 0's `Conta`). */
 export interface CreditAccount {
   /** COMPE number, 3 digits. */
-  numeroBanco: string;
+  bankNumber: string;
   /** The bank's name when it is in the reference table. */
-  nomeBanco: string | null;
-  agencia: string;
-  conta: string;
-  contaDigito: string;
+  bankName: string | null;
+  branch: string;
+  account: string;
+  accountDigit: string;
 }
 
 export interface ScheduleOpening {
   proposalId: string;
   partnerId: string;
   proposalNumber: number;
-  codigoOperacao: string | null;
+  /** The partner's own id of the proposal (codigoOperacao). */
+  operationCode: string | null;
   customerDocument: string;
   customerName: string | null;
   contractType: string | null;

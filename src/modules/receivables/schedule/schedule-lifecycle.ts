@@ -38,7 +38,7 @@ export const openSchedule: OpenSchedule = async (tx, enqueue, opening, now) => {
       partner_id: opening.partnerId,
       proposal_id: opening.proposalId,
       proposal_number: opening.proposalNumber,
-      codigo_operacao: opening.codigoOperacao,
+      codigo_operacao: opening.operationCode,
       customer_document: opening.customerDocument,
       customer_name: opening.customerName,
       contract_type: opening.contractType,
