@@ -5,7 +5,7 @@
 // third decimal here is a bug upstream).
 import { Decimal } from '../../platform/money.js';
 import { brazilDateAt, dateToWire, isValidLocalDate, type LocalDate } from '../../platform/dates.js';
-import { CALLBACK_PARCELAS_MAX } from './limits.js';
+import { CALLBACK_INSTALLMENTS_MAX } from './limits.js';
 import {
   EVENT_NAMES,
   EventType,
@@ -193,7 +193,7 @@ export function chargeCancelledEvent(ref: ProposalRef, at: Date, c: ChargeInput 
 
 /** Event 10 (no operation reverses a launch yet). */
 export function reversalEvent(ref: ProposalRef, at: Date, r: ReversalInput): CallbackEvent {
-  if (r.lancamentos.length === 0 || r.lancamentos.length > CALLBACK_PARCELAS_MAX) throw new Error(`assertion: a reversal lists 1 to ${CALLBACK_PARCELAS_MAX} launches`);
+  if (r.lancamentos.length === 0 || r.lancamentos.length > CALLBACK_INSTALLMENTS_MAX) throw new Error(`assertion: a reversal lists 1 to ${CALLBACK_INSTALLMENTS_MAX} launches`);
   return proposalEvent(EventType.reversal, ref, at, 'EstornoLancamento', {
     NroParcela: positiveInt(r.nroParcela, 'nroParcela'),
     LancamentosEstornados: r.lancamentos.map((l) => ({
@@ -277,7 +277,7 @@ function positiveInt(value: number, what: string): number {
 
 /** Installment numbers: positive, strictly ascending (so unique), and bounded. */
 function assertList(numbers: readonly number[], what: string): number[] {
-  if (numbers.length === 0 || numbers.length > CALLBACK_PARCELAS_MAX) throw new Error(`assertion: ${what} must list 1 to ${CALLBACK_PARCELAS_MAX} installments`);
+  if (numbers.length === 0 || numbers.length > CALLBACK_INSTALLMENTS_MAX) throw new Error(`assertion: ${what} must list 1 to ${CALLBACK_INSTALLMENTS_MAX} installments`);
   numbers.forEach((n, i) => {
     positiveInt(n, what);
     if (i > 0 && n <= numbers[i - 1]!) throw new Error(`assertion: ${what} must be strictly ascending`);

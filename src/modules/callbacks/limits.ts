@@ -24,7 +24,7 @@ export const CALLBACK_RESPONSE_BYTES_MAX = 64 * 1024;
 export const CALLBACK_BODY_BYTES_MAX = 256 * 1024;
 
 /** Installment numbers listed in one event (a schedule never has more installments). */
-export const CALLBACK_PARCELAS_MAX = 1_000;
+export const CALLBACK_INSTALLMENTS_MAX = 1_000;
 
 export const CALLBACK_URL_CHARS_MAX = 2_048;
 export const CALLBACK_HEADER_NAME_CHARS_MAX = 64;

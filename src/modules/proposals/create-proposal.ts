@@ -24,7 +24,7 @@ import { fieldName, type ProposalApplication, type ProposalApplicationPaths, typ
 import { type NewProposal, readProposal } from './proposal-input.js';
 import { ProposalStatus } from './proposal-lifecycle.js';
 import { pricingColumnsOf } from './proposal-plan.js';
-import { codigoOperacaoTaken, type NewHistory, type ProposalRow } from './proposal-repository.js';
+import { isOperationCodeTaken, type NewHistory, type ProposalRow } from './proposal-repository.js';
 import type { EventContext } from './proposal-transitions.js';
 
 export interface CreateProposalInput {
@@ -103,7 +103,7 @@ async function createProposal(input: CreateProposalInput, ctx: CommandContext, i
   const { proposal, messages } = readProposal(input.application, input.paths, contractDate);
   const pricing = proposal ? priceProposal({ ...proposal.pricing, iofCaps }) : null;
   if (pricing) messages.push(...pricingMessages(pricing, input.paths.pricing));
-  if (proposal?.operationCode && (await codigoOperacaoTaken(ctx.tx, partnerIdOf(ctx.actor), proposal.operationCode))) messages.push(operationCodeTaken(proposal.operationCode, input.paths.operationCode));
+  if (proposal?.operationCode && (await isOperationCodeTaken(ctx.tx, partnerIdOf(ctx.actor), proposal.operationCode))) messages.push(operationCodeTaken(proposal.operationCode, input.paths.operationCode));
   throwAll(messages);
   if (!proposal || !pricing) throw new Error('assertion: a proposal without problems is priced');
 

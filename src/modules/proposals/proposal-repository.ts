@@ -57,8 +57,8 @@ export async function findByNumberForOperator(db: Executor, number: number, lock
   return row ?? null;
 }
 
-export async function codigoOperacaoTaken(db: Executor, partnerId: string, codigoOperacao: string): Promise<boolean> {
-  const row = await db.selectFrom('proposals').select('id').where('partner_id', '=', partnerId).where('codigo_operacao', '=', codigoOperacao).executeTakeFirst();
+export async function isOperationCodeTaken(db: Executor, partnerId: string, operationCode: string): Promise<boolean> {
+  const row = await db.selectFrom('proposals').select('id').where('partner_id', '=', partnerId).where('codigo_operacao', '=', operationCode).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -49,12 +49,12 @@ export function scheduleRefMissing(): DomainError {
   return validationError(C.scheduleRefMissing, 'Informe codigoProposta, codigoOperacao ou numeroProposta', 'dto');
 }
 
-export function scheduleNotOpen(descricao: string): DomainError {
-  return businessError(C.scheduleNotOpen, `Agenda de Recebíveis não está em aberto (situação: ${descricao})`, 'dto');
+export function scheduleNotOpen(statusText: string): DomainError {
+  return businessError(C.scheduleNotOpen, `Agenda de Recebíveis não está em aberto (situação: ${statusText})`, 'dto');
 }
 
-export function installmentNotFound(nroParcela: number, field: string): DomainError {
-  return businessError(C.installmentNotFound, `Parcela ${nroParcela} não encontrada na Agenda de Recebíveis`, field);
+export function installmentNotFound(installmentNumber: number, field: string): DomainError {
+  return businessError(C.installmentNotFound, `Parcela ${installmentNumber} não encontrada na Agenda de Recebíveis`, field);
 }
 
 /** A message of a refusal raised by the money arithmetic, pointed at the request's full JSON path. */

@@ -80,9 +80,9 @@ async function amountDue(tx: Tx, deps: SettlementDeps, l: Locked, date: LocalDat
   const rows = await covered(tx, l);
   const installments = await installmentsOf(tx, l.schedule);
   const rate = monthlyRateOf(l.schedule);
-  const permite = l.boleto?.permite_descapitalizacao ?? l.charge?.permite_descapitalizacao ?? false;
+  const allowsDecapitalization = l.boleto?.permite_descapitalizacao ?? l.charge?.permite_descapitalizacao ?? false;
   const states = rows.map((r) => ({ state: stateOf(installments.find((i) => i.id === r.installment_id)!, rate), discount: dec(r.discount) }));
-  return amountDueOn(states, date, permite, deps.settings.charges);
+  return amountDueOn(states, date, allowsDecapitalization, deps.settings.charges);
 }
 
 async function unmatched(tx: Tx, p: ReportedPayment, reason: UnmatchedReason, detail: string, l: Locked | null, now: Date): Promise<ApplyOutcome> {

@@ -25,11 +25,11 @@ export function formatDocument(text: string): string {
   return doc.kind === 'CPF' ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
 }
 
-export function slipOf(boleto: BoletoRow, schedule: ScheduleRow, parcelas: readonly number[], settings: ReceivablesSettings): BoletoSlip {
+export function slipOf(boleto: BoletoRow, schedule: ScheduleRow, installmentNumbers: readonly number[], settings: ReceivablesSettings): BoletoSlip {
   const issued = brazilDateAt(boleto.created_at);
   const instructions = [
     boleto.description,
-    parcelas.length === 0 ? `Proposta nº ${schedule.proposal_number}` : `Proposta nº ${schedule.proposal_number}, parcela(s) ${parcelas.join(', ')}`,
+    installmentNumbers.length === 0 ? `Proposta nº ${schedule.proposal_number}` : `Proposta nº ${schedule.proposal_number}, parcela(s) ${installmentNumbers.join(', ')}`,
     `Não receber após ${formatDate(boleto.expires_on as LocalDate)}.`,
   ];
   return {
@@ -71,8 +71,8 @@ function notFound(): DomainError {
 /** The slip of a boleto as a PDF: the print route's and the console's (operator-views.ts). */
 export async function printBoleto(db: Db, settings: ReceivablesSettings, boleto: BoletoRow): Promise<Buffer> {
   const schedule = await scheduleById(db, boleto.partner_id, boleto.schedule_id);
-  const parcelas = (await boletoInstallments(db, [boleto.id])).map((l) => l.installment_number);
-  return renderBoletoSlip(slipOf(boleto, schedule, parcelas, settings));
+  const installmentNumbers = (await boletoInstallments(db, [boleto.id])).map((l) => l.installment_number);
+  return renderBoletoSlip(slipOf(boleto, schedule, installmentNumbers, settings));
 }
 
 export function boletoPrintPlugin(db: Db, settings: ReceivablesSettings) {

@@ -61,8 +61,8 @@ const OFFLINE = 2;
 /** Event 5 of a boleto registered after its issue (tipoRegistro 2). */
 async function announceCreated(tx: Executor, enqueue: Enqueue, registered: BoletoRow, now: Date): Promise<void> {
   const schedule = await scheduleById(tx, registered.partner_id, registered.schedule_id);
-  const parcelas = (await boletoInstallments(tx, [registered.id])).map((i) => i.installment_number);
-  await enqueueBoletoCreated(enqueue, schedule, registered, parcelas, now);
+  const installmentNumbers = (await boletoInstallments(tx, [registered.id])).map((i) => i.installment_number);
+  await enqueueBoletoCreated(enqueue, schedule, registered, installmentNumbers, now);
 }
 
 /** A registered boleto of a charge makes the charge payable (event 8). */
@@ -72,8 +72,8 @@ async function announceRegistered(tx: Executor, enqueue: Enqueue, registered: Bo
   if (charge === undefined) throw new Error(`assertion: boleto ${registered.id} names a missing charge`);
   if (charge.status !== 'active') return;
   const schedule = await scheduleById(tx, registered.partner_id, registered.schedule_id);
-  const parcelas = (await chargeInstallments(tx, [charge.id])).map((i) => i.installment_number);
-  await enqueueChargeRegistered(enqueue, schedule, charge, registered, parcelas, now);
+  const installmentNumbers = (await chargeInstallments(tx, [charge.id])).map((i) => i.installment_number);
+  await enqueueChargeRegistered(enqueue, schedule, charge, registered, installmentNumbers, now);
 }
 
 function payloadOf(payload: unknown): RegisterPayload {

@@ -25,17 +25,17 @@ export const CHARGE_CANCEL_JOB = 'charge.cancel';
 
 export async function cancelBoletoNow(tx: Executor, enqueue: Enqueue, schedule: ScheduleRow, boleto: BoletoRow, now: Date): Promise<void> {
   if (!isLive(boleto.registration_status)) return;
-  const parcelas = (await boletoInstallments(tx, [boleto.id])).map((i) => i.installment_number);
+  const installmentNumbers = (await boletoInstallments(tx, [boleto.id])).map((i) => i.installment_number);
   const cancelled = await setBoletoStatus(tx, boleto, BoletoStatus.cancelled, { cancelled_at: now });
-  await enqueueBoletoCancelled(enqueue, schedule, cancelled, parcelas, now);
+  await enqueueBoletoCancelled(enqueue, schedule, cancelled, installmentNumbers, now);
 }
 
 export async function cancelChargeNow(tx: Executor, enqueue: Enqueue, schedule: ScheduleRow, charge: ChargeRow, now: Date): Promise<void> {
   if (charge.status === 'cancelled' || charge.status === 'paid') return;
   const boleto = await boletoOfCharge(tx, charge.partner_id, charge.id, true);
-  const parcelas = (await chargeInstallments(tx, [charge.id])).map((i) => i.installment_number);
+  const installmentNumbers = (await chargeInstallments(tx, [charge.id])).map((i) => i.installment_number);
   const cancelled = await setChargeStatus(tx, charge, 'cancelled', { cancelled_at: now });
-  await enqueueChargeCancelled(enqueue, schedule, cancelled, boleto ?? null, parcelas, now);
+  await enqueueChargeCancelled(enqueue, schedule, cancelled, boleto ?? null, installmentNumbers, now);
   if (boleto !== undefined) await cancelBoletoNow(tx, enqueue, schedule, boleto, now);
 }
 

@@ -37,7 +37,7 @@ interface Collected {
   schedule: ScheduleRow;
   covered: ReadonlyArray<{ installment_id: string; discount: string }>;
   expiresOn: LocalDate;
-  permite: boolean;
+  allowsDecapitalization: boolean;
   source: LaunchSource;
   description: string;
 }
@@ -62,7 +62,7 @@ async function settle(tx: Executor, enqueue: Enqueue, deps: PayDeps, collected: 
     rows.map((row, i) => ({ state: stateOf(row, rate), discount: dec(collected.covered[i]!.discount) })),
     amount,
     date,
-    collected.permite,
+    collected.allowsDecapitalization,
     deps.settings.charges,
   );
   if (!allocation.excess.isZero() && !keepExcess) {
@@ -70,7 +70,7 @@ async function settle(tx: Executor, enqueue: Enqueue, deps: PayDeps, collected: 
   }
   const items = allocation.parts.map((part) => ({
     installment: rows[part.index]!,
-    payment: { paymentDate: date, amount: part.payment, discount: part.discount, allowDecapitalization: collected.permite },
+    payment: { paymentDate: date, amount: part.payment, discount: part.discount, allowDecapitalization: collected.allowsDecapitalization },
     description: collected.description,
     fieldPaths: launchFieldPaths('pagamento'),
   }));
@@ -90,12 +90,12 @@ async function markPaid(tx: Executor, boleto: BoletoRow | null, charge: ChargeRo
 
 async function boletoCollected(tx: Executor, schedule: ScheduleRow, boleto: BoletoRow, charge: ChargeRow | null): Promise<Collected> {
   const covered = await boletoInstallments(tx, [boleto.id]);
-  return { schedule, covered, expiresOn: boleto.expires_on as LocalDate, permite: boleto.permite_descapitalizacao, source: { viaBoleto: true, boletoId: boleto.id, chargeId: charge?.id ?? null }, description: `Pagamento do boleto nº ${boleto.numero}` };
+  return { schedule, covered, expiresOn: boleto.expires_on as LocalDate, allowsDecapitalization: boleto.permite_descapitalizacao, source: { viaBoleto: true, boletoId: boleto.id, chargeId: charge?.id ?? null }, description: `Pagamento do boleto nº ${boleto.numero}` };
 }
 
 async function chargeCollected(tx: Executor, schedule: ScheduleRow, charge: ChargeRow): Promise<Collected> {
   const covered = await chargeInstallments(tx, [charge.id]);
-  return { schedule, covered, expiresOn: charge.expires_on as LocalDate, permite: charge.permite_descapitalizacao, source: { viaBoleto: false, boletoId: null, chargeId: charge.id }, description: `Pagamento Pix da cobrança ${charge.id}` };
+  return { schedule, covered, expiresOn: charge.expires_on as LocalDate, allowsDecapitalization: charge.permite_descapitalizacao, source: { viaBoleto: false, boletoId: null, chargeId: charge.id }, description: `Pagamento Pix da cobrança ${charge.id}` };
 }
 
 /** What a settlement reported by the bank or the Pix provider posted; `excess` is what could not be placed. */
