@@ -59,12 +59,17 @@ export async function issueAccessToken(
 
 const BEARER_RE = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i; // RFC 6750 §2.1 b64token
 
+/** The b64token of an `Authorization: Bearer …` header (scheme case-insensitive), or undefined. */
+function bearerToken(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : BEARER_RE.exec(header.trim())?.[1];
+}
+
 /** The token of an `Authorization: Bearer …` header; the scheme is matched case-insensitively. */
 export function parseBearer(header: string | undefined): string {
   if (header === undefined || header.trim() === '') {
     throw unauthorized(AuthCode.tokenMissing, 'Token de acesso ausente: envie o cabeçalho Authorization: Bearer <token>.', 'no Authorization header');
   }
-  const token = BEARER_RE.exec(header.trim())?.[1];
+  const token = bearerToken(header);
   if (token === undefined || token.length > ACCESS_TOKEN_LENGTH_MAX) {
     throw unauthorized(AuthCode.tokenInvalid, 'Cabeçalho Authorization inválido: use o formato Bearer <token>.', 'malformed Authorization header');
   }
@@ -104,7 +109,7 @@ export class AccessTokenVerifier {
    * (and gives the refusal).
    */
   known(authorizationHeader: string | undefined, requiredScope: ScopeName): AccessClaims | undefined {
-    const token = authorizationHeader === undefined ? undefined : BEARER_RE.exec(authorizationHeader.trim())?.[1];
+    const token = bearerToken(authorizationHeader);
     const cached = token === undefined ? undefined : this.cache.get(token);
     if (cached === undefined || cached.expiresAt_s <= Math.floor(this.deps.now().getTime() / 1000)) return undefined;
     return scopeReleases(cached.scopes, requiredScope) ? cached : undefined;
