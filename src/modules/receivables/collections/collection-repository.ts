@@ -165,14 +165,16 @@ export async function liveCollections(db: Executor, installmentIds: readonly str
     .innerJoin('receivable_boletos as b', 'b.id', 'bi.boleto_id')
     .select(['bi.installment_id', sql<string>`'boleto nº ' || b.numero`.as('what'), sql<number>`0`.as('rank')])
     .where('bi.installment_id', 'in', installmentIds)
-    .where('bi.live', '=', true)
+    // `live` as a literal, not a parameter: only then can a prepared statement's generic plan use
+    // the partial indexes `… where live` (a parameter made it re-plan on every call, or scan the table).
+    .where('bi.live', '=', sql.lit(true))
     .where('b.registration_status', 'in', LIVE_BOLETO_STATUSES)
     .unionAll((eb) =>
       eb
         .selectFrom('receivable_charge_installments')
         .select(['installment_id', sql<string>`'cobrança ' || charge_id`.as('what'), sql<number>`1`.as('rank')])
         .where('installment_id', 'in', installmentIds)
-        .where('live', '=', true),
+        .where('live', '=', sql.lit(true)),
     );
   // The sequence is drawn once (a materialized CTE), whether or not a live collection is found.
   const rows = await db
