@@ -6,7 +6,7 @@
 //
 //   npm run bench:scale -- seed    seeds (or tops up) the kept database; no bench lock needed, but
 //                                  it loads the machine for minutes: run it before the comparison
-//   BENCH_ONLY=… flock /work/bench.lock npm run bench:scale    the comparison (an empty database
+//   BENCH_ONLY=… npm run bench:scale    the comparison, under the shared bench lock (an empty database
 //                                  is made and dropped each time; the seeded one is kept)
 //   npm run bench:scale -- drop    drops the seeded database
 //   BENCH_PAIR_FLAGS='--max-semi-space-size=32' … npm run bench:scale -- flags    the same pairing
