@@ -96,7 +96,7 @@ export function createAuth(db: Db, clock: Clock, config: Config, partners: Partn
   const tokenDeps: TokenEndpointDeps = {
     directory: new RememberingPartnerDirectory(partners.directory),
     partnerKeys: new PartnerKeyCache(),
-    replayStore: new PgReplayStore(db),
+    replayStore: new PgReplayStore(db, partners.credentialsVersionOf),
     signingKeys,
     publicUrl: config.publicUrl,
     now,

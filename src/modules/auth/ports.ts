@@ -46,6 +46,8 @@ export interface PartnerReader {
   directory: PartnerDirectory;
   /** Null when there is no such partner. */
   status(partnerId: string): Promise<PartnerStatus | null>;
+  /** SQL text: a scalar subquery of the credentials version of the partner whose client id is the parameter `param` (null: none). */
+  credentialsVersionOf(param: string): string;
 }
 
 /**

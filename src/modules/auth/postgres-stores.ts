@@ -11,13 +11,20 @@ import type { KeyLike, ReplayStore, ServiceSigningAlg, ServiceSigningKeys } from
 const REMEMBER_JTI = `insert into assertion_jtis (client_id, jti, expires_at) values ($1, $2, $3)
   on conflict (client_id, jti) do nothing returning jti`;
 /** The partner's version read and the jti inserted only at that version, in one statement (one snapshot). */
-const REMEMBER_JTI_AT_VERSION = `with p as (select credentials_version from partners where client_id = $1::text),
-  ins as (insert into assertion_jtis (client_id, jti, expires_at) select $1::text, $2::text, $3::timestamptz from p where p.credentials_version = $4::int8
+function rememberJtiAtVersion(versionOf: (param: string) => string): string {
+  return `with p as (select ${versionOf('$1::text')} as version),
+  ins as (insert into assertion_jtis (client_id, jti, expires_at) select $1::text, $2::text, $3::timestamptz from p where p.version = $4::int8
     on conflict (client_id, jti) do nothing returning jti)
-  select (select credentials_version from p) as version, exists (select 1 from ins) as inserted`;
+  select (select version from p) as version, exists (select 1 from ins) as inserted`;
+}
 
 export class PgReplayStore implements ReplayStore {
-  constructor(private readonly db: Db) {}
+  private readonly atVersion: string | null;
+
+  /** `credentialsVersionOf`: the partners module's subquery (PartnerReader); absent, a version given to `remember` is refused as 'stale'. */
+  constructor(private readonly db: Db, credentialsVersionOf?: (param: string) => string) {
+    this.atVersion = credentialsVersionOf === undefined ? null : rememberJtiAtVersion(credentialsVersionOf);
+  }
 
   /** Atomic: the primary key decides which of two concurrent calls is 'fresh'. */
   async remember(clientId: string, jti: string, expiresAt: Date, version?: number): Promise<'fresh' | 'replayed' | 'stale'> {
@@ -25,7 +32,8 @@ export class PgReplayStore implements ReplayStore {
       const { rows } = await this.db.executeQuery(CompiledQuery.raw(REMEMBER_JTI, [clientId, jti, expiresAt]));
       return rows.length > 0 ? 'fresh' : 'replayed';
     }
-    const { rows } = await this.db.executeQuery(CompiledQuery.raw(REMEMBER_JTI_AT_VERSION, [clientId, jti, expiresAt, version]));
+    if (this.atVersion === null) return 'stale';
+    const { rows } = await this.db.executeQuery(CompiledQuery.raw(this.atVersion, [clientId, jti, expiresAt, version]));
     const row = rows[0] as { version: number | null; inserted: boolean } | undefined;
     if (row?.version !== version) return 'stale';
     return row.inserted ? 'fresh' : 'replayed';

@@ -83,6 +83,15 @@ const FIND_BY_CLIENT_ID = `select p.id, p.client_id, p.enabled, p.scopes, p.cred
   coalesce((select json_agg(json_build_object('kid', k.kid, 'pem', k.public_key_pem, 'revokedAt', k.revoked_at)) from partner_keys k where k.partner_id = p.id), '[]'::json) as keys
   from partners p where p.client_id = $1`;
 
+/**
+ * For a statement of fixed text (the token endpoint's jti insert): the credentials version of the
+ * partner whose client id is the statement's parameter `param` (e.g. `$1::text`), as a scalar
+ * subquery; null when there is no such partner.
+ */
+export function credentialsVersionOfClient(param: string): string {
+  return `(select pa.credentials_version from partners pa where pa.client_id = ${param})`;
+}
+
 /** The partner with this id, or null. */
 export async function partnerProfile(db: Executor, partnerId: string): Promise<PartnerProfile | null> {
   const row = await db
