@@ -88,9 +88,15 @@ export function scheduleAnswers(name: string): CachedQuery<{ schedule: ScheduleR
  * row as well would add nothing but a tuple write per installment (420 for a long loan).
  */
 export async function lockOpenSchedule(tx: Executor, partnerId: string, ref: ScheduleReference | null | undefined): Promise<{ schedule: ScheduleRow; installments: InstallmentRow[] }> {
+  const schedule = await requireOpenSchedule(tx, partnerId, ref);
+  return { schedule, installments: await installmentsOf(tx, schedule) };
+}
+
+/** The schedule row locked and open (lockOpenSchedule without its installments: the caller reads them). */
+export async function requireOpenSchedule(tx: Executor, partnerId: string, ref: ScheduleReference | null | undefined): Promise<ScheduleRow> {
   const schedule = await requireSchedule(tx, partnerId, ref, true);
   if (schedule.situacao !== ScheduleStatus.open) throw scheduleNotOpen(scheduleStatusText(schedule.situacao));
-  return { schedule, installments: await installmentsOf(tx, schedule) };
+  return schedule;
 }
 
 /** `lock`: true waits for the row lock; 'nowait' fails at once (SQLSTATE 55P03) when another transaction holds it. */
