@@ -26,16 +26,16 @@ async function statementsOf(path: string, body: unknown): Promise<{ sent: string
   }
 }
 
-test('statements per write: creation 5, boleto 8, charge 9, cancellation 5, launch 7 (issue 14)', async () => {
+test('statements per write: creation 5, boleto 7, charge 8, cancellation 5, launch 7 (issue 14)', async () => {
   const s = await openFor(world, { count: 4 });
   // The first call of a token reads its partner: not part of any command.
   await post(world.service, world.token, '/AgendaRecebivel/GerarUnicoBoleto', singleBoleto(s.proposalId, [4]), randomUUID());
   const created = await statementsOf('/Proposta/IncluirManualSimplificado', { dto: personDto(), parametros: null });
   assert.equal(created.sent.length, 5, created.sent.join('\n'));
   const boleto = await statementsOf('/AgendaRecebivel/GerarUnicoBoleto', singleBoleto(s.proposalId, [1]));
-  assert.equal(boleto.sent.length, 8, boleto.sent.join('\n'));
+  assert.equal(boleto.sent.length, 7, boleto.sent.join('\n'));
   const charge = await statementsOf('/AgendaRecebivel/GerarUnicaCobranca', { dto: { codigoProposta: s.proposalId, nroParcelas: [2] }, dtoGerarUnicaLiquidacao: { dtVencimento: '2026-12-23', liquidacao: true, descricaoLiquidacao: 'Parcela 2' } });
-  assert.equal(charge.sent.length, 9, charge.sent.join('\n'));
+  assert.equal(charge.sent.length, 8, charge.sent.join('\n'));
   const code = (charge.answer.cobrancas as Array<{ codigoLiquidacao: string }>)[0]!.codigoLiquidacao;
   const cancelled = await statementsOf('/FGTS/CancelarCobrancas', { dto: { codigoProposta: s.proposalId }, dtoCancelarCobrancas: { codigosLiquidacoes: [code] } });
   assert.equal(cancelled.sent.length, 5, cancelled.sent.join('\n'));

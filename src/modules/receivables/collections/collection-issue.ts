@@ -11,7 +11,7 @@ import { startRegistration } from './boleto-registration.js';
 import { qrPngBase64 } from './pix/qr.js';
 import { collectionAmounts, type CollectionAmounts } from './collection-amounts.js';
 import type { CollectionDates } from './collection-input.js';
-import { insertCharge, liveCollections, type BoletoRow, type ChargeRow } from './collection-repository.js';
+import { insertCharge, liveCollections, type BoletoRow, type ChargeRow, type LiveCollections } from './collection-repository.js';
 import { ReceivablesErrorCode as C } from '../receivables-errors.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { enqueueChargeRegistered } from '../schedule-events.js';
@@ -36,9 +36,12 @@ export interface CollectionCommon {
   registrationMode: 1 | 2;
 }
 
-/** "Installments must not already carry a live boleto" (nor a live charge): cancel it first. */
-async function refuseLiveCollections(tx: Executor, order: CollectionOrder, drawSequence: boolean): Promise<bigint | null> {
-  const { found: live, sequence } = await liveCollections(tx, order.installments.map((i) => i.id), drawSequence);
+/**
+ * "Installments must not already carry a live boleto" (nor a live charge): cancel it first.
+ * `known`: already read with the installments (installmentsWithLive, the same `drawSequence`).
+ */
+async function refuseLiveCollections(tx: Executor, order: CollectionOrder, drawSequence: boolean, known: LiveCollections | null): Promise<bigint | null> {
+  const { found: live, sequence } = known ?? (await liveCollections(tx, order.installments.map((i) => i.id), drawSequence));
   const messages = order.installments.flatMap((row, i) => {
     const what = live.get(row.id);
     return what === undefined ? [] : [{ code: C.liveCollection, description: `Parcela ${row.number} já possui ${what} em aberto`, field: order.installmentFields[i] ?? null }];
@@ -48,8 +51,8 @@ async function refuseLiveCollections(tx: Executor, order: CollectionOrder, drawS
 }
 
 /** The amounts, and the nosso número when the order issues a boleto (`drawSequence`). */
-async function prepare(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, drawSequence: boolean): Promise<CollectionAmounts & { sequence: bigint | null }> {
-  const sequence = await refuseLiveCollections(tx, order, drawSequence);
+async function prepare(tx: Executor, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, drawSequence: boolean, known: LiveCollections | null): Promise<CollectionAmounts & { sequence: bigint | null }> {
+  const sequence = await refuseLiveCollections(tx, order, drawSequence, known);
   const rate = monthlyRateOf(schedule);
   const amounts = collectionAmounts(
     {
@@ -88,8 +91,9 @@ function boletoRequest(schedule: ScheduleRow, order: CollectionOrder, common: Co
   };
 }
 
-export async function issueBoletoOrder(tx: Executor, enqueue: Enqueue, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, now: Date): Promise<BoletoRow> {
-  const amounts = await prepare(tx, deps, schedule, order, true);
+/** `live`: the order's live collections and nosso número, read with the installments (null: read here). */
+export async function issueBoletoOrder(tx: Executor, enqueue: Enqueue, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, now: Date, live: LiveCollections | null = null): Promise<BoletoRow> {
+  const amounts = await prepare(tx, deps, schedule, order, true, live);
   const boleto = await issueBoleto(tx, enqueue, deps.settings, boletoRequest(schedule, order, common, amounts, null), now);
   return startRegistration(tx, enqueue, boleto, now);
 }
@@ -111,9 +115,9 @@ export interface PaymentMethods {
  * A charge: with a boleto, the boleto's own Pix QR is the charge's Pix (one code, so the customer
  * cannot pay twice); Pix only, a Pix code of its own. Event 8 when it becomes payable.
  */
-export async function issueChargeOrder(tx: Executor, enqueue: Enqueue, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, via: PaymentMethods, now: Date): Promise<ChargeRow> {
+export async function issueChargeOrder(tx: Executor, enqueue: Enqueue, deps: ReceivablesDeps, schedule: ScheduleRow, order: CollectionOrder, common: CollectionCommon, via: PaymentMethods, now: Date, live: LiveCollections | null = null): Promise<ChargeRow> {
   if (!via.boleto && !via.pix) throw new Error('assertion: a charge is paid by boleto, Pix or both');
-  const amounts = await prepare(tx, deps, schedule, order, via.boleto);
+  const amounts = await prepare(tx, deps, schedule, order, via.boleto, live);
   // Pix only: a code of its own (the provider's when one is configured). With a boleto: the
   // boleto's code, made here once for both rows, so the charge is inserted with it instead of
   // updated afterwards (issue 14).

@@ -1,12 +1,13 @@
 // Data access of boletos and charges (cobranças) and the installments they cover. Reads take the
 // partner id and filter by it.
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../../platform/db/pool.js';
 import type { JobsTable } from '../../../platform/db/schema.js';
 import { partnerNameById } from '../../partners/index.js';
 import { BoletoStatus, LIVE_BOLETO_STATUSES } from './boleto-status.js';
-import type { lockedScheduleId } from '../schedule/schedule-repository.js';
+import { insertRowWithLinks, rowWithLinksStatement } from './row-with-links.js';
+import type { InstallmentRow, lockedScheduleId } from '../schedule/schedule-repository.js';
 
 type LockedScheduleId = NonNullable<ReturnType<typeof lockedScheduleId>>;
 import type {
@@ -21,27 +22,29 @@ export type ChargeRow = Selectable<ReceivableChargesTable>;
 export type BoletoInstallmentRow = Selectable<ReceivableBoletoInstallmentsTable>;
 export type ChargeInstallmentRow = Selectable<ReceivableChargeInstallmentsTable>;
 
-// The row and its installment links in ONE statement (issue 14): the links' insert is a
-// data-modifying CTE. Its foreign key to the row is checked at the end of the statement, when both
-// are in place.
+// The row and its installment links in ONE statement of fixed text (row-with-links.ts, issue 14).
+const BOLETO_INSERT = rowWithLinksStatement<Insertable<ReceivableBoletosTable>, Insertable<ReceivableBoletoInstallmentsTable>>(
+  'receivable_boletos',
+  ['id', 'partner_id', 'schedule_id', 'charge_id', 'purpose', 'settlement', 'description', 'notify_customer', 'due_date', 'expires_on', 'document_amount', 'discount', 'amount', 'permite_descapitalizacao', 'bank_code', 'nosso_numero_seq', 'nosso_numero', 'barcode', 'linha_digitavel', 'pix_txid', 'pix_emv', 'pix_image', 'print_token', 'registration_mode', 'registration_status', 'created_at', 'registered_at', 'cancel_requested_at', 'cancelled_at', 'paid_on', 'amount_paid'],
+  'receivable_boleto_installments',
+  [['boleto_id', 'uuid'], ['installment_id', 'uuid'], ['installment_number', 'integer'], ['discount', 'numeric'], ['live', 'boolean']],
+);
+
+const CHARGE_INSERT = rowWithLinksStatement<Insertable<ReceivableChargesTable>, Insertable<ReceivableChargeInstallmentsTable>>(
+  'receivable_charges',
+  ['id', 'partner_id', 'schedule_id', 'via_boleto', 'via_pix', 'settlement', 'description', 'due_date', 'expires_on', 'amount', 'discount', 'permite_descapitalizacao', 'notify_customer', 'pix_txid', 'pix_emv', 'pix_image', 'status', 'created_at', 'cancel_requested_at', 'cancelled_at', 'paid_on', 'amount_paid'],
+  'receivable_charge_installments',
+  [['charge_id', 'uuid'], ['installment_id', 'uuid'], ['installment_number', 'integer'], ['discount', 'numeric'], ['live', 'boolean']],
+);
+
+/** `row`: every column of BOLETO_INSERT (an assertion otherwise). */
 export async function insertBoleto(tx: Executor, row: Insertable<ReceivableBoletosTable>, installments: Insertable<ReceivableBoletoInstallmentsTable>[]): Promise<BoletoRow> {
-  if (installments.length === 0) return tx.insertInto('receivable_boletos').values(row).returningAll().executeTakeFirstOrThrow();
-  return tx
-    .with('boleto', (db) => db.insertInto('receivable_boletos').values(row).returningAll())
-    .with('links', (db) => db.insertInto('receivable_boleto_installments').values(installments))
-    .selectFrom('boleto')
-    .selectAll()
-    .executeTakeFirstOrThrow() as Promise<BoletoRow>;
+  return insertRowWithLinks<Insertable<ReceivableBoletosTable>, Insertable<ReceivableBoletoInstallmentsTable>, BoletoRow>(tx, BOLETO_INSERT, row, installments);
 }
 
+/** `row`: every column of CHARGE_INSERT (an assertion otherwise). */
 export async function insertCharge(tx: Executor, row: Insertable<ReceivableChargesTable>, installments: Insertable<ReceivableChargeInstallmentsTable>[]): Promise<ChargeRow> {
-  if (installments.length === 0) return tx.insertInto('receivable_charges').values(row).returningAll().executeTakeFirstOrThrow();
-  return tx
-    .with('charge', (db) => db.insertInto('receivable_charges').values(row).returningAll())
-    .with('links', (db) => db.insertInto('receivable_charge_installments').values(installments))
-    .selectFrom('charge')
-    .selectAll()
-    .executeTakeFirstOrThrow() as Promise<ChargeRow>;
+  return insertRowWithLinks<Insertable<ReceivableChargesTable>, Insertable<ReceivableChargeInstallmentsTable>, ChargeRow>(tx, CHARGE_INSERT, row, installments);
 }
 
 export async function boletoById(db: Executor, partnerId: string, boletoId: string, lock = false): Promise<BoletoRow | undefined> {
@@ -188,6 +191,34 @@ export async function liveCollections(db: Executor, installmentIds: readonly str
 }
 
 /** The next nosso número from the database sequence. */
+/**
+ * The schedule's installments with, for those numbered in `numbers`, the live collection each
+ * carries, and the next nosso número when `drawSequence`: ONE statement where liveCollections
+ * needed the installments first (issue 14). Same answer as installmentsOf then liveCollections
+ * (a live boleto before a live charge); the text is fixed, so it is prepared once per connection.
+ * The sequence is drawn once (an uncorrelated subquery), only when some installment is read.
+ */
+const INSTALLMENTS_WITH_LIVE = `select i.*,
+  case when i.number = any($3::int[]) then coalesce(
+    (select 'boleto nº ' || b.numero from receivable_boleto_installments bi join receivable_boletos b on b.id = bi.boleto_id
+      where bi.installment_id = i.id and bi.live and b.registration_status = any($5::int[]) limit 1),
+    (select 'cobrança ' || ci.charge_id from receivable_charge_installments ci where ci.installment_id = i.id and ci.live limit 1)) end as live_what,
+  (select case when $4::boolean then nextval('boleto_nosso_numero_seq')::text end) as sequence_value
+from receivable_installments i where i.schedule_id = $1 and i.partner_id = $2 order by i.number`;
+
+export async function installmentsWithLive(db: Executor, schedule: { id: string; partner_id: string }, numbers: readonly number[], drawSequence: boolean): Promise<LiveCollections & { installments: InstallmentRow[] }> {
+  type Row = InstallmentRow & { live_what: string | null; sequence_value: string | null };
+  const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(INSTALLMENTS_WITH_LIVE, [schedule.id, schedule.partner_id, numbers, drawSequence, LIVE_BOLETO_STATUSES]));
+  const found = new Map<string, string>();
+  const installments = rows.map(({ live_what, sequence_value: _, ...row }) => {
+    if (live_what !== null) found.set(row.id, live_what);
+    return row;
+  });
+  const value = rows[0]?.sequence_value ?? null;
+  const sequence = value !== null ? BigInt(value) : drawSequence ? await nextSequence(db) : null;
+  return { installments, found, sequence };
+}
+
 export async function nextSequence(db: Executor): Promise<bigint> {
   const { rows } = await sql<{ value: string }>`select nextval('boleto_nosso_numero_seq')::text as value`.execute(db);
   return BigInt(rows[0]!.value);

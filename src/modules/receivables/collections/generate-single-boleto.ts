@@ -32,9 +32,15 @@ export function generateSingleBoleto(deps: ReceivablesDeps, paths: SingleBoletoP
     name: 'boleto.generate',
     summarize: (boleto) => `boleto ${boleto.number} generated for installment(s) ${boleto.installmentNumbers.join(',')}`,
     handler: async (input, ctx) => {
-      const opened = await openCollectionCommand(input, ctx, paths.description, (problems, today) => readSingle(input.installmentNumbers, input.terms, paths.single, today, problems));
+      const opened = await openCollectionCommand(
+        input,
+        ctx,
+        paths.description,
+        (problems, today) => readSingle(input.installmentNumbers, input.terms, paths.single, today, problems),
+        (read) => ({ numbers: read.numbers, drawSequence: true }),
+      );
       const order = opened.read.build(opened.installments);
-      const boleto = await issueBoletoOrder(ctx.tx, ctx.enqueue, deps, opened.schedule, order, { ...opened.common, notifyCustomer: false }, ctx.now);
+      const boleto = await issueBoletoOrder(ctx.tx, ctx.enqueue, deps, opened.schedule, order, { ...opened.common, notifyCustomer: false }, ctx.now, opened.live);
       return issuedBoleto(boleto, order.installments.map((i) => i.number), deps.publicUrl);
     },
   };

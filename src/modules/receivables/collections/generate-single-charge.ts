@@ -27,12 +27,18 @@ export function generateSingleCharge(deps: ReceivablesDeps, paths: SingleChargeP
     name: 'charge.generate',
     summarize: (charge) => `charge ${charge.id} generated for installment(s) ${charge.installmentNumbers.join(',')}`,
     handler: async (input, ctx) => {
-      const opened = await openCollectionCommand(input, ctx, paths.description, (problems, today) => ({
-        via: readPaymentMethods(input.paymentMethods.boleto, input.paymentMethods.pix, paths.paymentMethods, problems),
-        single: readSingle(input.installmentNumbers, input.terms, paths.single, today, problems),
-      }));
+      const opened = await openCollectionCommand(
+        input,
+        ctx,
+        paths.description,
+        (problems, today) => ({
+          via: readPaymentMethods(input.paymentMethods.boleto, input.paymentMethods.pix, paths.paymentMethods, problems),
+          single: readSingle(input.installmentNumbers, input.terms, paths.single, today, problems),
+        }),
+        (read) => ({ numbers: read.single.numbers, drawSequence: read.via.boleto }),
+      );
       const order = opened.read.single.build(opened.installments);
-      const charge = await issueChargeOrder(ctx.tx, ctx.enqueue, deps, opened.schedule, order, { ...opened.common, notifyCustomer: false }, opened.read.via, ctx.now);
+      const charge = await issueChargeOrder(ctx.tx, ctx.enqueue, deps, opened.schedule, order, { ...opened.common, notifyCustomer: false }, opened.read.via, ctx.now, opened.live);
       return issuedCharge(charge, order.installments);
     },
   };

@@ -4,11 +4,11 @@
 import type { CommandContext } from '../../../platform/commands.js';
 import { brazilDateAt, type LocalDate } from '../../../platform/dates.js';
 import { Problems } from '../../../platform/errors.js';
-import type { BoletoRow, ChargeRow } from './collection-repository.js';
+import { installmentsWithLive, type BoletoRow, type ChargeRow, type LiveCollections } from './collection-repository.js';
 import { printUrl } from './collection-views.js';
 import { readDescription, readRegistrationMode } from './collection-input.js';
 import type { CollectionCommon } from './collection-issue.js';
-import { lockOpenSchedule, type InstallmentRow, type ScheduleReference, type ScheduleRow } from '../schedule/schedule-repository.js';
+import { installmentsOf, requireOpenSchedule, type InstallmentRow, type ScheduleReference, type ScheduleRow } from '../schedule/schedule-repository.js';
 
 export interface IssuedBoleto {
   id: string;
@@ -66,22 +66,34 @@ export interface DescriptionPaths {
   label: string;
 }
 
+/** The installments a single order names, read with their live collections (and the nosso número) in one statement. */
+export interface LiveLookup {
+  numbers: readonly number[];
+  drawSequence: boolean;
+}
+
 /**
  * Reads the common fields (problems are added to `problems`, plus what `more` adds), throws them
- * all at once, then locks the open schedule. `today` is São Paulo's date at the command's time.
+ * all at once, then locks the open schedule and reads its installments; with `lookup`, the same
+ * statement reads the live collections of the named ones and draws the nosso número (issue 14).
+ * `today` is São Paulo's date at the command's time.
  */
 export async function openCollectionCommand<T>(
   input: CollectionCommandInput,
   ctx: CommandContext,
   fields: DescriptionPaths,
   more: (problems: Problems, today: LocalDate) => T,
-): Promise<{ read: T; common: CollectionCommon; today: LocalDate; schedule: ScheduleRow; installments: InstallmentRow[] }> {
+  lookup?: (read: T) => LiveLookup,
+): Promise<{ read: T; common: CollectionCommon; today: LocalDate; schedule: ScheduleRow; installments: InstallmentRow[]; live: LiveCollections | null }> {
   const today = brazilDateAt(ctx.now);
   const problems = new Problems();
   const description = readDescription(input.description, fields.description, fields.label, problems);
   const read = more(problems, today);
   problems.throwIfAny();
-  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.actor.id, input.schedule);
+  const schedule = await requireOpenSchedule(ctx.tx, ctx.actor.id, input.schedule);
   const common = { description, notifyCustomer: input.notifyCustomer ?? false, registrationMode: readRegistrationMode(input.registrationMode) };
-  return { read, common, today, schedule, installments };
+  if (lookup === undefined) return { read, common, today, schedule, installments: await installmentsOf(ctx.tx, schedule), live: null };
+  const { numbers, drawSequence } = lookup(read);
+  const { installments, ...live } = await installmentsWithLive(ctx.tx, schedule, numbers, drawSequence);
+  return { read, common, today, schedule, installments, live };
 }

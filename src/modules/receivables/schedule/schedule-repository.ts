@@ -48,17 +48,21 @@ export async function requireSchedule(db: Executor, partnerId: string, ref: Sche
   return row;
 }
 
+/** The column and value a schedule reference names (null: no reference): the proposal's id, else the codigoOperacao, else the number. */
+function scheduleRefColumn(ref: ScheduleReference | null | undefined): { column: 'proposal_id' | 'codigo_operacao' | 'proposal_number'; value: string | number } | null {
+  const proposalId = trimmed(ref?.proposalId);
+  if (proposalId !== null) return { column: 'proposal_id', value: proposalId };
+  const operationCode = trimmed(ref?.operationCode);
+  if (operationCode !== null) return { column: 'codigo_operacao', value: operationCode };
+  const proposalNumber = ref?.proposalNumber ?? null;
+  return proposalNumber === null ? null : { column: 'proposal_number', value: proposalNumber };
+}
+
 /** The select of the schedule a reference names (null: no reference); a codigoOperacao reused by the partner: the newest schedule answers. */
 function scheduleByRef(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined) {
-  const proposalId = trimmed(ref?.proposalId);
-  const operationCode = trimmed(ref?.operationCode);
-  const proposalNumber = ref?.proposalNumber ?? null;
-  if (proposalId === null && operationCode === null && proposalNumber === null) return null;
-  let query = db.selectFrom('receivable_schedules').where('partner_id', '=', partnerId);
-  if (proposalId !== null) query = query.where('proposal_id', '=', proposalId);
-  else if (operationCode !== null) query = query.where('codigo_operacao', '=', operationCode);
-  else query = query.where('proposal_number', '=', proposalNumber as number);
-  return query.orderBy('created_at', 'desc').limit(1);
+  const named = scheduleRefColumn(ref);
+  if (named === null) return null;
+  return db.selectFrom('receivable_schedules').where('partner_id', '=', partnerId).where(named.column, '=', named.value).orderBy('created_at', 'desc').limit(1);
 }
 
 /** The select locking the schedule a reference names and giving its id (null: no reference), for a statement that goes on with it (issue 14). */
@@ -68,7 +72,13 @@ export function lockedScheduleId(db: Executor, partnerId: string, ref: ScheduleR
 
 /** A schedule read through the read model (platform/answer-cache.ts): its scope is the proposal's id (triggers: migration 0043). */
 export function scheduleAnswers(name: string): CachedQuery<{ schedule: ScheduleReference }> {
-  return { name, scope: (db, input, partnerId) => scheduleByRef(db, partnerId, input.schedule)?.select('proposal_id as scope') ?? null };
+  return {
+    name,
+    scope: (input, partnerId) => {
+      const named = scheduleRefColumn(input.schedule);
+      return named === null ? null : { text: `select proposal_id as scope from receivable_schedules where partner_id = $1 and ${named.column} = $2 order by created_at desc limit 1`, parameters: [partnerId, named.value] };
+    },
+  };
 }
 
 /**
@@ -78,9 +88,15 @@ export function scheduleAnswers(name: string): CachedQuery<{ schedule: ScheduleR
  * row as well would add nothing but a tuple write per installment (420 for a long loan).
  */
 export async function lockOpenSchedule(tx: Executor, partnerId: string, ref: ScheduleReference | null | undefined): Promise<{ schedule: ScheduleRow; installments: InstallmentRow[] }> {
+  const schedule = await requireOpenSchedule(tx, partnerId, ref);
+  return { schedule, installments: await installmentsOf(tx, schedule) };
+}
+
+/** The schedule row locked and open (lockOpenSchedule without its installments: the caller reads them). */
+export async function requireOpenSchedule(tx: Executor, partnerId: string, ref: ScheduleReference | null | undefined): Promise<ScheduleRow> {
   const schedule = await requireSchedule(tx, partnerId, ref, true);
   if (schedule.situacao !== ScheduleStatus.open) throw scheduleNotOpen(scheduleStatusText(schedule.situacao));
-  return { schedule, installments: await installmentsOf(tx, schedule) };
+  return schedule;
 }
 
 /** `lock`: true waits for the row lock; 'nowait' fails at once (SQLSTATE 55P03) when another transaction holds it. */

@@ -2,10 +2,13 @@
 // The qrcode package computes the module matrix; we write the PNG ourselves as a 1-bit grayscale
 // image (a QR is black and white). The package's own PNG path renders 8-bit RGBA and lets pngjs try
 // every row filter: ~30 ms per code, the largest cost of issuing a boleto. This writes the same
-// picture in well under a millisecond and a fraction of the bytes.
+// picture in well under a millisecond and a fraction of the bytes. The symbol uses one fixed mask
+// and segments from qr-segments.ts: qrcode's mask choice and segment optimiser were ~90 % of its
+// CPU (issue 14).
 import { crc32, deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import { PAYLOAD_CHARS_MAX } from '../../limits.js';
+import { CLASS_LAST_VERSION, qrSegments } from './qr-segments.js';
 
 /** Error correction M (15%): the level Pix apps and the BCB examples use for BR Codes. */
 const ERROR_CORRECTION = 'M';
@@ -15,6 +18,11 @@ const QUIET_ZONE_MODULES = 4;
 const PIXELS_PER_MODULE = 8;
 /** zlib level 4: the same size as the default 6 on QR rows (±1%) for half the CPU. */
 const DEFLATE_LEVEL = 4;
+/**
+ * One fixed mask (ISO/IEC 18004 allows any of the 8; every reader decodes each): choosing the best
+ * scores all 8 masked matrices, ~75 % of the code's CPU (issue 14).
+ */
+const MASK_PATTERN = 0;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -26,33 +34,39 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** Packs the pixels of one module row into `line` (after its filter byte): white bits set. */
-function packRow(line: Buffer, moduleRow: number, size: number, isDark: (row: number, col: number) => boolean, scale: number, margin: number): void {
-  line.fill(0);
+/**
+ * Packs the pixels of one module row into `raw` at `offset` (its filter byte, already 0, is
+ * skipped): white bits set. Plain byte writes: Buffer#fill per module cost more than the rest.
+ */
+function packRow(raw: Buffer, offset: number, moduleRow: number, size: number, isDark: (row: number, col: number) => boolean, scale: number, margin: number): void {
   const modules = size + 2 * margin;
-  const whiteAt = (moduleCol: number) => !(moduleRow >= 0 && moduleRow < size && moduleCol >= 0 && moduleCol < size && isDark(moduleRow, moduleCol));
+  const inside = moduleRow >= 0 && moduleRow < size;
+  const whiteAt = (moduleCol: number) => !(inside && moduleCol >= 0 && moduleCol < size && isDark(moduleRow, moduleCol));
+  const pixels = offset + 1;
   if (scale % 8 === 0) {
     // Whole bytes per module (the default scale): 0xff or 0x00, no bit arithmetic.
     const bytes = scale / 8;
-    for (let col = 0; col < modules; col += 1) if (whiteAt(col - margin)) line.fill(0xff, 1 + col * bytes, 1 + (col + 1) * bytes);
+    for (let col = 0; col < modules; col += 1) {
+      if (!whiteAt(col - margin)) continue;
+      for (let at = pixels + col * bytes, end = at + bytes; at < end; at += 1) raw[at] = 0xff;
+    }
     return;
   }
-  for (let x = 0; x < modules * scale; x += 1) if (whiteAt(Math.floor(x / scale) - margin)) line[1 + (x >> 3)]! |= 0x80 >> (x & 7);
+  for (let x = 0; x < modules * scale; x += 1) if (whiteAt(Math.floor(x / scale) - margin)) raw[pixels + (x >> 3)]! |= 0x80 >> (x & 7);
 }
 
 /**
  * 1-bit grayscale PNG of a square module matrix: dark modules black, the rest white. The pixel rows
- * of one module row are identical, so each is packed once and copied `scale` times (issue 14).
+ * of one module row are identical, so each is packed once and copied `scale` - 1 times (issue 14).
  */
 export function encodeModulesPng(size: number, isDark: (row: number, col: number) => boolean, scale = PIXELS_PER_MODULE, margin = QUIET_ZONE_MODULES): Buffer {
   const width = (size + 2 * margin) * scale;
   const stride = Math.ceil(width / 8) + 1; // each row: filter byte 0 (none) + pixels
   const raw = Buffer.alloc(stride * width, 0);
-  const line = Buffer.alloc(stride);
   for (let moduleRow = -margin; moduleRow < size + margin; moduleRow += 1) {
-    packRow(line, moduleRow, size, isDark, scale, margin);
-    const first = (moduleRow + margin) * scale;
-    for (let copy = 0; copy < scale; copy += 1) line.copy(raw, (first + copy) * stride);
+    const first = (moduleRow + margin) * scale * stride;
+    packRow(raw, first, moduleRow, size, isDark, scale, margin);
+    for (let copy = 1; copy < scale; copy += 1) raw.copyWithin(first + copy * stride, first, first + stride);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -62,8 +76,17 @@ export function encodeModulesPng(size: number, isDark: (row: number, col: number
   return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: DEFLATE_LEVEL })), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/** The QR symbol of `payload`: segments for the smallest version class that holds them. */
+export function qrSymbol(payload: string): QRCode.QRCode {
+  for (const versionClass of [0, 1, 2] as const) {
+    const symbol = QRCode.create(qrSegments(payload, versionClass), { errorCorrectionLevel: ERROR_CORRECTION, maskPattern: MASK_PATTERN });
+    if (symbol.version <= CLASS_LAST_VERSION[versionClass]) return symbol;
+  }
+  throw new Error('assertion: a QR payload within PAYLOAD_CHARS_MAX fits version 40');
+}
+
 export async function qrPngBase64(payload: string): Promise<string> {
   if (payload.length === 0 || payload.length > PAYLOAD_CHARS_MAX) throw new Error(`assertion: QR payload must have 1 to ${PAYLOAD_CHARS_MAX} characters`);
-  const { modules } = QRCode.create(payload, { errorCorrectionLevel: ERROR_CORRECTION });
+  const { modules } = qrSymbol(payload);
   return encodeModulesPng(modules.size, (r, c) => modules.get(r, c) === 1).toString('base64');
 }
