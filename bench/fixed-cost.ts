@@ -5,8 +5,12 @@
 // rounds. Steadier than `npm run bench` on a shared machine; the socket and HTTP parsing are not in it.
 // `npx tsx bench/fixed-cost.ts [no-op,unknown,token,bare]`; LOG_LEVEL as the server's (default info).
 // FIXED_PROFILE=file.cpuprofile: a CPU profile of the measured rounds only (bench/profile-summary.ts reads it).
+// FIXED_SOCKET=1: through a listening socket instead (HTTP parsing and socket writes included, as in
+// `npm run bench`), the load sent by autocannon from another process (bench/fixed-load.ts).
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,6 +30,7 @@ const REQUESTS = Number(process.env.FIXED_REQUESTS ?? 3000);
 const ROUNDS = Number(process.env.FIXED_ROUNDS ?? 5);
 const CONCURRENCY = Number(process.env.FIXED_CONCURRENCY ?? 10);
 const PUBLIC_URL = 'http://127.0.0.1:8080';
+const SOCKET = process.env.FIXED_SOCKET === '1';
 
 interface Case {
   name: string;
@@ -44,6 +49,7 @@ function mainThreadCpuUs(): number {
 /** CPU µs per request: the whole process (every thread), and its main thread alone. */
 async function cpuPerRequest(c: Case, amount: number): Promise<{ all: number; main: number }> {
   const requests = await Promise.all(Array.from({ length: amount }, () => c.request()));
+  if (SOCKET) return socketCpuPerRequest(c, requests);
   const mainBefore = mainThreadCpuUs();
   const before = process.cpuUsage();
   for (let i = 0; i < amount; i += CONCURRENCY) {
@@ -52,6 +58,29 @@ async function cpuPerRequest(c: Case, amount: number): Promise<{ all: number; ma
   }
   const used = process.cpuUsage(before);
   return { all: (used.user + used.system) / amount, main: (mainThreadCpuUs() - mainBefore) / amount };
+}
+
+/** The same through the app's listening socket, autocannon in another process (its start-up not counted). */
+async function socketCpuPerRequest(c: Case, requests: { url: string; headers: Record<string, string>; payload: string }[]): Promise<{ all: number; main: number }> {
+  const first = requests[0] as { url: string; headers: Record<string, string> };
+  const { idempotencykey: _key, ...headers } = first.headers;
+  const address = c.app().server.address() as { port: number };
+  const planFile = path.join(os.tmpdir(), `caas-fixed-load-${process.pid}.json`);
+  fs.writeFileSync(planFile, JSON.stringify({ url: `http://127.0.0.1:${address.port}${first.url}`, headers, bodies: requests.map((r) => r.payload), amount: requests.length, connections: CONCURRENCY, status: c.status }));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/fixed-load.ts'), planFile], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The figures start once the child has loaded (its first request) and stop when it exits.
+  let mainBefore = 0;
+  let before: NodeJS.CpuUsage | null = null;
+  const onRequest = () => {
+    mainBefore = mainThreadCpuUs();
+    before = process.cpuUsage();
+  };
+  c.app().server.once('request', onRequest);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  fs.rmSync(planFile, { force: true });
+  if (code !== 0 || before === null) throw new Error(`${c.name}: the load process failed (${code})`);
+  const used = process.cpuUsage(before);
+  return { all: (used.user + used.system) / requests.length, main: (mainThreadCpuUs() - mainBefore) / requests.length };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -71,6 +100,7 @@ async function main(): Promise<void> {
   // The server's own logger, writing to /dev/null through pino's destination (what stdout is in the bench).
   const { app } = await composeServices(db, systemClock, config, { startWorkers: false, logStream: pino.destination({ dest: '/dev/null', sync: false }) as unknown as NodeJS.WritableStream });
   await app.ready();
+  if (SOCKET) await app.listen({ host: '127.0.0.1', port: 0 });
   const privateKey = await importPKCS8(keys.privateKeyPem, 'RS256');
   const assertion = () => {
     const now = Math.floor(Date.now() / 1000);
@@ -85,6 +115,7 @@ async function main(): Promise<void> {
   const REFUSED = JSON.stringify({ msg: null, hasError: true, messages: [{ code: 'V0001', description: 'bare', field: 'dto.numeroProposta' }] });
   bare.post('/bare', async (_request, reply) => reply.code(400).type('application/json; charset=utf-8').send(REFUSED));
   await bare.ready();
+  if (SOCKET) await bare.listen({ host: '127.0.0.1', port: 0 });
   const cases: Case[] = [
     { name: 'no-op', app: () => app, status: 400, request: async () => ({ url: '/Proposta/Consultar', headers: jsonHeaders(), payload: JSON.stringify({ dto: { numeroProposta: 'x' } }) }) },
     { name: 'unknown', app: () => app, status: 400, request: async () => ({ url: '/Proposta/Consultar', headers: jsonHeaders(), payload: JSON.stringify({ dto: { codigoProposta: randomUUID() } }) }) },

@@ -10,7 +10,7 @@ import { consoleFace, consoleServices } from './console/index.js';
 import { ALL_SPECS, MODULES } from './descriptors.js';
 import { createAuth } from './modules/auth/auth.plugin.js';
 import { callbackWorkerOptions, createCallbackWorker } from './modules/callbacks/delivery-worker.js';
-import { partnerProfile, PgPartnerDirectory } from './modules/partners/index.js';
+import { credentialsVersionOfClient, partnerProfile, PgPartnerDirectory } from './modules/partners/index.js';
 import { BOLETO_EXPIRE_JOB } from './modules/receivables/index.js';
 import { createAnswerCache, deploymentFingerprint } from './platform/answer-cache.js';
 import type { Clock } from './platform/clock.js';
@@ -50,7 +50,7 @@ export function commandCatalogue(ctx: ModuleContext, routes: readonly Route[] = 
 
 /** Auth bound to the partners read interface (token endpoint, request authentication). */
 export function composeAuth(db: Db, clock: Clock, config: Config) {
-  return createAuth(db, clock, config, { directory: new PgPartnerDirectory(db), status: (partnerId) => partnerProfile(db, partnerId) });
+  return createAuth(db, clock, config, { directory: new PgPartnerDirectory(db), status: (partnerId) => partnerProfile(db, partnerId), credentialsVersionOf: credentialsVersionOfClient });
 }
 
 /**

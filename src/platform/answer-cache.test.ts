@@ -15,7 +15,7 @@ before(async () => {
 after(() => database.drop());
 
 const cache = createAnswerCache('on', deploymentFingerprint({ publicUrl: 'http://x' }));
-const scopeOf = (id: string) => sql`select ${id}::uuid as scope`;
+const scopeOf = (id: string) => ({ text: 'select $1::uuid as scope', parameters: [id] });
 const bump = (id: string) => sql`insert into answer_versions (scope, version) values (${id}, 1) on conflict (scope) do update set version = answer_versions.version + 1`.execute(database.db);
 
 test('keys: partner, query, input, date and deployment each make a different key', () => {
@@ -31,7 +31,7 @@ test('a stored answer is a hit while its scope keeps the version it was computed
   const scope = randomUUID();
   const entry = { key: randomUUID(), partnerId: randomUUID(), query: 'q', asOf: localDate('2026-11-23'), scope, version: 0, body: '{"a":0}' };
   assert.deepEqual(await cache.read(db, entry.key, scopeOf(scope)), { scope, version: 0, body: null });
-  assert.equal(await cache.read(db, entry.key, sql`select null::uuid as scope where false`), null, 'no scope: no row');
+  assert.equal(await cache.read(db, entry.key, { text: 'select null::uuid as scope where false', parameters: [] }), null, 'no scope: no row');
   await cache.fill(db, entry);
   assert.equal((await cache.read(db, entry.key, scopeOf(scope)))?.body, '{"a":0}', 'never written since: version 0');
   await bump(scope);

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type Expression } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { LIMITS } from './config/limits.js';
 import { brazilDateAt, type LocalDate } from './dates.js';
 import type { Executor } from './db/pool.js';
@@ -22,11 +22,20 @@ import { stringify } from './http/serialize.js';
 export type AnswerCacheMode = 'off' | 'on' | 'verify';
 export const ANSWER_CACHE_MODES: readonly AnswerCacheMode[] = ['off', 'on', 'verify'];
 
+/**
+ * A select of one column `scope` (uuid) as fixed text with its parameters ($1…$n): the hit's one
+ * statement is built around it with no query building per request (issue 14).
+ */
+export interface ScopeSelect {
+  text: string;
+  parameters: readonly unknown[];
+}
+
 /** What a cached query declares: its name and the statement finding its scope (one row `scope`, or none). */
 export interface CachedQuery<I> {
   name: string;
-  /** A select of one column `scope` (uuid) for this input and partner; null when the input names none (the query will refuse it). */
-  scope: (db: Executor, input: I, partnerId: string) => Expression<unknown> | null;
+  /** The select of the scope for this input and partner; null when the input names none (the query will refuse it). */
+  scope: (input: I, partnerId: string) => ScopeSelect | null;
   /**
    * The query's own refusal when the scope select finds no row, if the query refuses exactly then and
    * with nothing checked before it: the miss of an unknown id is then that one statement (issue 14).
@@ -69,10 +78,25 @@ export interface AnswerCache {
    * stored answer when it was computed at that version for that scope (null: a miss). No row:
    * the input names no scope (the query will refuse it).
    */
-  read(db: Executor, key: string, scope: Expression<unknown>): Promise<ScopeRead | null>;
+  read(db: Executor, key: string, scope: ScopeSelect): Promise<ScopeRead | null>;
   /** The scope's current version (0 before any write). */
   versionOf(db: Executor, scope: string): Promise<number>;
   fill(db: Executor, entry: AnswerEntry): Promise<void>;
+}
+
+/** The hit's statement around each scope select's text (a few per process: one per cached query and reference kind). */
+const readTexts = new Map<string, string>();
+
+function readText(scope: ScopeSelect): string {
+  const id = `${scope.parameters.length} ${scope.text}`;
+  let text = readTexts.get(id);
+  if (text === undefined) {
+    text = `select s.scope, coalesce(v.version, 0)::int8 as version, a.body from (${scope.text}) s
+        left join answer_versions v on v.scope = s.scope
+        left join answers a on a.key = $${scope.parameters.length + 1} and a.scope = s.scope and a.version = coalesce(v.version, 0)`;
+    if (readTexts.size < LIMITS.ANSWER_CACHE_READ_TEXTS_MAX) readTexts.set(id, text);
+  }
+  return text;
 }
 
 let codeHash: string | null = null;
@@ -106,9 +130,7 @@ export function createAnswerCache(mode: AnswerCacheMode, fingerprint: string): A
     fingerprint,
     keyOf: (parts) => createHash('sha256').update(stringify([parts.partnerId, parts.query, parts.asOf, fingerprint, parts.input], { sortKeys: true })).digest('base64url'),
     async read(db, key, scope) {
-      const { rows } = await sql<ScopeRead>`select s.scope, coalesce(v.version, 0)::int8 as version, a.body from (${scope}) s
-        left join answer_versions v on v.scope = s.scope
-        left join answers a on a.key = ${key} and a.scope = s.scope and a.version = coalesce(v.version, 0)`.execute(db);
+      const { rows } = await db.executeQuery<ScopeRead>(CompiledQuery.raw(readText(scope), [...scope.parameters, key]));
       return rows[0] ?? null;
     },
     async versionOf(db, scope) {

@@ -173,13 +173,18 @@ export async function signatureValidWithAnActiveKey(ctx: AssertionContext, partn
   reject(null, `no active key verifies (${failures.join('; ')}; ${revoked} revoked key(s) not tried)`);
 }
 
-/** Runs LAST, after the signature verified, so nobody can burn a partner's jtis with forgeries. */
-export async function jtiNotReplayed(ctx: AssertionContext, partner: PartnerRecord, replayStore: ReplayStore): Promise<void> {
+/**
+ * Runs LAST, after the signature verified, so nobody can burn a partner's jtis with forgeries.
+ * With `version` (a remembered copy of the partner), nothing is stored unless that is still the
+ * partner's version: 'stale' then, and the checks run again on a fresh lookup.
+ */
+export async function jtiNotReplayed(ctx: AssertionContext, partner: PartnerRecord, replayStore: ReplayStore, version?: number): Promise<'fresh' | 'stale'> {
   const jti = ctx.claims.jti as string; // jtiPresent ran before
   const expiresAt = new Date((ctx.claims.exp as number) * 1000);
-  const outcome = await replayStore.remember(partner.clientId, jti, expiresAt);
+  const outcome = await replayStore.remember(partner.clientId, jti, expiresAt, version);
   // The caller has proved it holds the partner's key, so saying "replayed" reveals nothing.
   if (outcome === 'replayed') reject('jti ja utilizado', `jti ${jti} replayed`);
+  return outcome;
 }
 
 export interface AssertionOptions {
@@ -200,6 +205,22 @@ export function tokenEndpointUrl(publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${TOKEN_ENDPOINT_PATH}`;
 }
 
+/**
+ * The partner checks on a copy of the partner kept in memory (issue 14: no lookup per token). It
+ * only ever accepts, and only when the jti statement finds the copy's version current; a refusal
+ * of the copy, or an outdated copy, gives null: the caller decides on a fresh lookup.
+ */
+async function acceptedOnRemembered(ctx: AssertionContext, partner: PartnerRecord, version: number, deps: AssertionDeps): Promise<'fresh' | 'stale' | null> {
+  try {
+    partnerKnownAndEnabled(partner, partner.clientId);
+    await signatureValidWithAnActiveKey(ctx, partner, deps.partnerKeys);
+  } catch (error) {
+    if (error instanceof OAuthError) return null;
+    throw error;
+  }
+  return jtiNotReplayed(ctx, partner, deps.replayStore, version);
+}
+
 /** The whole verification, in order; resolves to the authenticated, enabled partner. */
 export async function verifyClientAssertion(
   input: { assertion: string; formClientId: string | undefined },
@@ -217,6 +238,8 @@ export async function verifyClientAssertion(
   claimsAreSafeText(ctx);
   for (const check of CLAIM_CHECKS) check(ctx);
   const clientId = ctx.claims.iss as string; // issuerEqualsSubject ran before
+  const remembered = deps.directory.remembered?.(clientId);
+  if (remembered?.version !== undefined && (await acceptedOnRemembered(ctx, remembered, remembered.version, deps)) === 'fresh') return remembered;
   const partner = partnerKnownAndEnabled(await deps.directory.findByClientId(clientId), clientId);
   await signatureValidWithAnActiveKey(ctx, partner, deps.partnerKeys);
   await jtiNotReplayed(ctx, partner, deps.replayStore);

@@ -11,6 +11,7 @@ import { UNSAFE_TEXT_CODE } from '../../platform/http/safe-text.js';
 import { AccessTokenVerifier, type AccessClaims } from './access-token.js';
 import { AuthCode, OAuthError, oauthErrorResponse, unauthorized } from './errors.js';
 import { PartnerKeyCache } from './partner-key-cache.js';
+import { RememberingPartnerDirectory } from './remembered-partners.js';
 import type { PartnerReader, PartnerStatus } from './ports.js';
 import { PgReplayStore, PgServiceSigningKeys } from './postgres-stores.js';
 import { respondToTokenRequest, type TokenEndpointDeps } from './token-request.js';
@@ -93,9 +94,9 @@ export function createAuth(db: Db, clock: Clock, config: Config, partners: Partn
   const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: config.publicUrl, now });
   const partnerStatus = partnerStatusCache(partners, clock);
   const tokenDeps: TokenEndpointDeps = {
-    directory: partners.directory,
+    directory: new RememberingPartnerDirectory(partners.directory),
     partnerKeys: new PartnerKeyCache(),
-    replayStore: new PgReplayStore(db),
+    replayStore: new PgReplayStore(db, partners.credentialsVersionOf),
     signingKeys,
     publicUrl: config.publicUrl,
     now,

@@ -14,6 +14,10 @@ export const JTI_LENGTH_MAX = 256; // characters; jtis are stored until they exp
 // Used by auth.plugin.ts.
 export const PARTNER_STATUS_ENTRIES_MAX = 10_000;
 
+// Used by remembered-partners.ts.
+/** Partners whose credentials the token endpoint keeps (one entry per client id found, ~2 KB each). */
+export const PARTNER_CREDENTIALS_ENTRIES_MAX = 10_000;
+
 // Used by partner-key-cache.ts.
 /** Entries kept: a few keys per active partner; an entry is one KeyObject (~1 KB). */
 export const PARTNER_KEY_CACHE_ENTRIES_MAX = 1_000;

@@ -21,10 +21,18 @@ export interface PartnerRecord {
   /** Scopes the partner may ask for; null means every scope of the catalogue. */
   scopes: string[] | null;
   keys: PartnerKeyRecord[];
+  /** The partner's credentials version (bumped by any change of it or its keys); absent: not versioned. */
+  version?: number;
 }
 
 export interface PartnerDirectory {
   findByClientId(clientId: string): Promise<PartnerRecord | null>;
+  /**
+   * A copy kept in memory from an earlier lookup, or undefined. It may be outdated: the token
+   * endpoint uses it only to ACCEPT an assertion, and only if the statement that records the jti
+   * finds its version still current (ReplayStore.remember); every refusal is decided on a fresh lookup.
+   */
+  remembered?(clientId: string): PartnerRecord | undefined;
 }
 
 /** The flags every authenticated request checks. */
@@ -38,15 +46,19 @@ export interface PartnerReader {
   directory: PartnerDirectory;
   /** Null when there is no such partner. */
   status(partnerId: string): Promise<PartnerStatus | null>;
+  /** SQL text: a scalar subquery of the credentials version of the partner whose client id is the parameter `param` (null: none). */
+  credentialsVersionOf(param: string): string;
 }
 
 /**
  * Remembers assertion ids until they expire. Must be shared by every instance (PostgreSQL), so
  * a jti accepted by one process is refused by all others. `remember` is atomic: of two
- * concurrent calls with the same (clientId, jti), exactly one sees 'fresh'.
+ * concurrent calls with the same (clientId, jti), exactly one sees 'fresh'. Given the partner's
+ * credentials `version`, the jti is remembered only if that is still the partner's version, in the
+ * same statement; otherwise nothing is stored and the answer is 'stale'.
  */
 export interface ReplayStore {
-  remember(clientId: string, jti: string, expiresAt: Date): Promise<'fresh' | 'replayed'>;
+  remember(clientId: string, jti: string, expiresAt: Date, version?: number): Promise<'fresh' | 'replayed' | 'stale'>;
 }
 
 export type ServiceSigningAlg = 'ES256' | 'RS256';

@@ -2,23 +2,41 @@
 // accepted anywhere is refused everywhere) and the service's signing keys. The partner directory
 // is the partners module's read interface, bound in compose.ts.
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db, Executor } from '../../platform/db/pool.js';
 import { generateServiceSigningKey } from './service-key.js';
 import type { KeyLike, ReplayStore, ServiceSigningAlg, ServiceSigningKeys } from './ports.js';
 
+// Fixed texts, run without query building (issue 14: building them cost more than the round trip).
+const REMEMBER_JTI = `insert into assertion_jtis (client_id, jti, expires_at) values ($1, $2, $3)
+  on conflict (client_id, jti) do nothing returning jti`;
+/** The partner's version read and the jti inserted only at that version, in one statement (one snapshot). */
+function rememberJtiAtVersion(versionOf: (param: string) => string): string {
+  return `with p as (select ${versionOf('$1::text')} as version),
+  ins as (insert into assertion_jtis (client_id, jti, expires_at) select $1::text, $2::text, $3::timestamptz from p where p.version = $4::int8
+    on conflict (client_id, jti) do nothing returning jti)
+  select (select version from p) as version, exists (select 1 from ins) as inserted`;
+}
+
 export class PgReplayStore implements ReplayStore {
-  constructor(private readonly db: Db) {}
+  private readonly atVersion: string | null;
+
+  /** `credentialsVersionOf`: the partners module's subquery (PartnerReader); absent, a version given to `remember` is refused as 'stale'. */
+  constructor(private readonly db: Db, credentialsVersionOf?: (param: string) => string) {
+    this.atVersion = credentialsVersionOf === undefined ? null : rememberJtiAtVersion(credentialsVersionOf);
+  }
 
   /** Atomic: the primary key decides which of two concurrent calls is 'fresh'. */
-  async remember(clientId: string, jti: string, expiresAt: Date): Promise<'fresh' | 'replayed'> {
-    const inserted = await this.db
-      .insertInto('assertion_jtis')
-      .values({ client_id: clientId, jti, expires_at: expiresAt })
-      .onConflict((oc) => oc.columns(['client_id', 'jti']).doNothing())
-      .returning('jti')
-      .executeTakeFirst();
-    return inserted ? 'fresh' : 'replayed';
+  async remember(clientId: string, jti: string, expiresAt: Date, version?: number): Promise<'fresh' | 'replayed' | 'stale'> {
+    if (version === undefined) {
+      const { rows } = await this.db.executeQuery(CompiledQuery.raw(REMEMBER_JTI, [clientId, jti, expiresAt]));
+      return rows.length > 0 ? 'fresh' : 'replayed';
+    }
+    if (this.atVersion === null) return 'stale';
+    const { rows } = await this.db.executeQuery(CompiledQuery.raw(this.atVersion, [clientId, jti, expiresAt, version]));
+    const row = rows[0] as { version: number | null; inserted: boolean } | undefined;
+    if (row?.version !== version) return 'stale';
+    return row.inserted ? 'fresh' : 'replayed';
   }
 }
 

@@ -12,7 +12,7 @@ import type { TokenEndpointDeps } from './token-request.js';
 export class InMemoryReplayStore implements ReplayStore {
   readonly seen = new Map<string, Date>();
 
-  async remember(clientId: string, jti: string, expiresAt: Date): Promise<'fresh' | 'replayed'> {
+  async remember(clientId: string, jti: string, expiresAt: Date): Promise<'fresh' | 'replayed' | 'stale'> {
     const key = `${clientId}\u0000${jti}`;
     if (this.seen.has(key)) return 'replayed';
     this.seen.set(key, expiresAt);

@@ -2,7 +2,7 @@
 // partner tables themselves (test/architecture/partner-tables.test.ts). Point reads take an
 // Executor, so they run inside the caller's transaction when it has one; listings embed the
 // scalar subqueries below, so each listing stays one statement.
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db, Executor } from '../../platform/db/pool.js';
 
 export interface PartnerKeyRecord {
@@ -22,6 +22,8 @@ export interface PartnerCredentials {
   /** Scopes the partner may ask for; null means every scope of the catalogue. */
   scopes: string[] | null;
   keys: PartnerKeyRecord[];
+  /** Bumped by any change of the partner or its keys (migration 0050): a copy of this version is current while it matches. */
+  version: number;
 }
 
 /** A partner's identity and flags. */
@@ -50,18 +52,12 @@ export class PgPartnerDirectory {
 
   /**
    * One statement: the partner and all its keys (revoked ones included, so the refusal log can say
-   * how many were skipped; the check itself decides which are active, on the app's clock). Read on
-   * every request, never cached: a revocation made by any instance applies at once.
+   * how many were skipped; the check itself decides which are active, on the app's clock), and its
+   * credentials version. Its text is fixed (no query building per call: issue 14).
    */
   async findByClientId(clientId: string): Promise<PartnerCredentials | null> {
-    const row = await this.db
-      .selectFrom('partners as p')
-      .select(['p.id', 'p.client_id', 'p.enabled', 'p.scopes'])
-      .select(
-        sql<StoredKey[]>`coalesce((select json_agg(json_build_object('kid', k.kid, 'pem', k.public_key_pem, 'revokedAt', k.revoked_at)) from partner_keys k where k.partner_id = p.id), '[]'::json)`.as('keys'),
-      )
-      .where('p.client_id', '=', clientId)
-      .executeTakeFirst();
+    const { rows } = await this.db.executeQuery(CompiledQuery.raw(FIND_BY_CLIENT_ID, [clientId]));
+    const row = rows[0] as CredentialsRow | undefined;
     if (!row) return null;
     return {
       partnerId: row.id,
@@ -69,8 +65,31 @@ export class PgPartnerDirectory {
       enabled: row.enabled,
       scopes: row.scopes,
       keys: row.keys.map((k) => ({ kid: k.kid, publicKeyPem: k.pem, revokedAt: k.revokedAt === null ? null : new Date(k.revokedAt) })),
+      version: row.credentials_version,
     };
   }
+}
+
+interface CredentialsRow {
+  id: string;
+  client_id: string;
+  enabled: boolean;
+  scopes: string[] | null;
+  credentials_version: number;
+  keys: StoredKey[];
+}
+
+const FIND_BY_CLIENT_ID = `select p.id, p.client_id, p.enabled, p.scopes, p.credentials_version,
+  coalesce((select json_agg(json_build_object('kid', k.kid, 'pem', k.public_key_pem, 'revokedAt', k.revoked_at)) from partner_keys k where k.partner_id = p.id), '[]'::json) as keys
+  from partners p where p.client_id = $1`;
+
+/**
+ * For a statement of fixed text (the token endpoint's jti insert): the credentials version of the
+ * partner whose client id is the statement's parameter `param` (e.g. `$1::text`), as a scalar
+ * subquery; null when there is no such partner.
+ */
+export function credentialsVersionOfClient(param: string): string {
+  return `(select pa.credentials_version from partners pa where pa.client_id = ${param})`;
 }
 
 /** The partner with this id, or null. */

@@ -3,7 +3,7 @@
 import type { ModuleDescriptor } from '../../platform/module.js';
 import { partnerCommands as commands } from './partner-commands.js';
 export type { PartnersTables } from './tables.js';
-export { callbackTargets, clientIdOf, partnerIdOfClient, partnerNameById, partnerNameOf, partnerProfile, PgPartnerDirectory, type CallbackTarget, type PartnerCredentials, type PartnerKeyRecord, type PartnerProfile } from './directory.js';
+export { callbackTargets, clientIdOf, credentialsVersionOfClient, partnerIdOfClient, partnerNameById, partnerNameOf, partnerProfile, PgPartnerDirectory, type CallbackTarget, type PartnerCredentials, type PartnerKeyRecord, type PartnerProfile } from './directory.js';
 export { generatePartnerKeyPair, parsePartnerPublicKey, PartnerKeyError, type ParsedPartnerKey, type PemKeyPair } from './keys.js';
 export {
   addPartnerKey,

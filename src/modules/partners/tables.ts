@@ -17,6 +17,8 @@ export interface PartnersTable {
   callback_header_value: string | null;
   created_at: Date;
   updated_at: Date;
+  /** Bumped by triggers on any change of the row or of its keys (migration 0050): the token endpoint's cache check. */
+  credentials_version: Generated<number>;
 }
 
 export interface PartnerKeysTable {

@@ -17,12 +17,17 @@ export type NewHistory = Insertable<ProposalHistoryTable>;
 /** none: a plain read; wait: FOR UPDATE; nowait: FOR UPDATE NOWAIT (fails at once when held). */
 export type LockMode = 'none' | 'wait' | 'nowait';
 
+/** The proposals column each kind of reference names. */
+const REF_COLUMN = { id: 'id', operationCode: 'codigo_operacao', number: 'numero' } as const;
+
 function byRef(db: Executor, ref: ProposalRef) {
-  const query = db.selectFrom('proposals').selectAll();
-  if (ref.by === 'id') return query.where('id', '=', ref.value);
-  if (ref.by === 'operationCode') return query.where('codigo_operacao', '=', ref.value);
-  return query.where('numero', '=', ref.value);
+  return db.selectFrom('proposals').selectAll().where(REF_COLUMN[ref.by], '=', ref.value);
 }
+
+/** The read model's scope selects (fixed texts, issue 14), by kind of reference: the same rows as byRef. */
+const SCOPE_TEXT = Object.fromEntries(
+  Object.entries(REF_COLUMN).map(([by, column]) => [by, `select id as scope from proposals where ${column} = $1 and partner_id = $2`]),
+) as Record<ProposalRef['by'], string>;
 
 function locked<Q extends { forUpdate(): Q; noWait(): Q }>(query: Q, lock: LockMode): Q {
   if (lock === 'none') return query;
@@ -38,9 +43,9 @@ export async function findProposal(db: Executor, partnerId: string, ref: Proposa
 export function proposalAnswers(name: string): CachedQuery<{ proposal: ProposalIdentifiers }> {
   return {
     name,
-    scope: (db, input, partnerId) => {
+    scope: (input, partnerId) => {
       const ref = proposalRefOf(input.proposal);
-      return ref === null ? null : byRef(db, ref).clearSelect().select('id as scope').where('partner_id', '=', partnerId);
+      return ref === null ? null : { text: SCOPE_TEXT[ref.by], parameters: [ref.value, partnerId] };
     },
   };
 }

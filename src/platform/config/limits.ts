@@ -66,6 +66,8 @@ export const LIMITS = {
   ANSWER_CACHE_ROWS_MAX: 100_000,
   ANSWER_CACHE_PURGE_BATCH_ROWS: 5_000,
   ANSWER_CACHE_PURGE_BATCHES_PER_RUN_MAX: 20,
+  /** Hit statement texts kept, one per cached query's scope select (a handful); past it, built per request. */
+  ANSWER_CACHE_READ_TEXTS_MAX: 100,
 } as const;
 
 export type Limits = typeof LIMITS;

@@ -52,7 +52,7 @@ export function cachedQueryHandler<B extends TSchema, I, D>(spec: OperationSpec<
     const cache = ctx.answers;
     if (cache === undefined || cache.mode === 'off') return new RenderedBody(await compute());
     const partnerId = ctx.auth.partnerId;
-    const scopeQuery = parts.cache.scope(ctx.db, input, partnerId);
+    const scopeQuery = parts.cache.scope(input, partnerId);
     if (scopeQuery === null) return new RenderedBody(await compute());
     const key = cache.keyOf({ partnerId, query: parts.cache.name, input: [input, parametros], asOf: asOfDate(now) });
     const read = await cache.read(ctx.db, key, scopeQuery);

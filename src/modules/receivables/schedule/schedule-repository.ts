@@ -41,7 +41,7 @@ function trimmed(value: string | null | undefined): string | null {
 
 /** The schedule the reference names, or the "Agenda de Recebíveis não foi encontrada" refusal. */
 export async function requireSchedule(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined, lock = false): Promise<ScheduleRow> {
-  const key = scheduleKeyOf(ref);
+  const key = scheduleRefColumn(ref);
   if (key === null) throw scheduleRefMissing();
   // Fixed texts (issue 14): every write reads its schedule this way; kysely rebuilt it each time.
   const { rows } = await db.executeQuery<ScheduleRow>(CompiledQuery.raw(SCHEDULE_BY_KEY[key.column][lock ? 1 : 0], [partnerId, key.value]));
@@ -50,10 +50,10 @@ export async function requireSchedule(db: Executor, partnerId: string, ref: Sche
   return row;
 }
 
-type ScheduleKey = { column: 'proposal_id' | 'codigo_operacao'; value: string } | { column: 'proposal_number'; value: number };
+type ScheduleKey = NonNullable<ReturnType<typeof scheduleRefColumn>>;
 
-/** Which column the reference names the schedule by (the first given: id, operation code, number); null: none. */
-function scheduleKeyOf(ref: ScheduleReference | null | undefined): ScheduleKey | null {
+/** The column and value a schedule reference names (null: no reference): the proposal's id, else the codigoOperacao, else the number. */
+function scheduleRefColumn(ref: ScheduleReference | null | undefined): { column: 'proposal_id' | 'codigo_operacao' | 'proposal_number'; value: string | number } | null {
   const proposalId = trimmed(ref?.proposalId);
   if (proposalId !== null) return { column: 'proposal_id', value: proposalId };
   const operationCode = trimmed(ref?.operationCode);
@@ -71,11 +71,9 @@ const SCHEDULE_BY_KEY = { proposal_id: scheduleTexts('proposal_id'), codigo_oper
 
 /** The select of the schedule a reference names (null: no reference); a codigoOperacao reused by the partner: the newest schedule answers. */
 function scheduleByRef(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined) {
-  const key = scheduleKeyOf(ref);
-  if (key === null) return null;
-  const query = db.selectFrom('receivable_schedules').where('partner_id', '=', partnerId);
-  const named = key.column === 'proposal_number' ? query.where('proposal_number', '=', key.value) : query.where(key.column, '=', key.value);
-  return named.orderBy('created_at', 'desc').limit(1);
+  const named = scheduleRefColumn(ref);
+  if (named === null) return null;
+  return db.selectFrom('receivable_schedules').where('partner_id', '=', partnerId).where(named.column, '=', named.value).orderBy('created_at', 'desc').limit(1);
 }
 
 /** The select locking the schedule a reference names and giving its id (null: no reference), for a statement that goes on with it (issue 14). */
@@ -85,7 +83,13 @@ export function lockedScheduleId(db: Executor, partnerId: string, ref: ScheduleR
 
 /** A schedule read through the read model (platform/answer-cache.ts): its scope is the proposal's id (triggers: migration 0043). */
 export function scheduleAnswers(name: string): CachedQuery<{ schedule: ScheduleReference }> {
-  return { name, scope: (db, input, partnerId) => scheduleByRef(db, partnerId, input.schedule)?.select('proposal_id as scope') ?? null };
+  return {
+    name,
+    scope: (input, partnerId) => {
+      const named = scheduleRefColumn(input.schedule);
+      return named === null ? null : { text: `select proposal_id as scope from receivable_schedules where partner_id = $1 and ${named.column} = $2 order by created_at desc limit 1`, parameters: [partnerId, named.value] };
+    },
+  };
 }
 
 /**
