@@ -59,6 +59,8 @@ export interface BenchOperation {
    * bare Fastify route answering the same status with no work at all.
    */
   baseline?: 'token' | 'read' | 'writes' | 'bare';
+  /** The operation (a part of its name) whose setup prepares the state this one's bodies read. */
+  uses?: string;
   setup?(ctx: BenchContext): Promise<void>;
   body(ctx: BenchContext): Promise<string> | string;
 }
@@ -220,6 +222,7 @@ OPERATIONS.push(
     name: 'AgendaRecebivel/ConsultarParcelas (3 installments)',
     path: '/AgendaRecebivel/ConsultarParcelas',
     writes: 0,
+    uses: 'IncluirLancamentoMultiplasParcelas',
     baseline: 'read',
     body: (ctx) => JSON.stringify({ dto: { codigoProposta: (ctx.state.launchProposals as string[])[0], nroParcelas: [1, 2, 3] }, dtoConsultaParcelas: { dtCalculo: TODAY(), permiteDescapitalizacao: true } }),
   },
@@ -227,6 +230,7 @@ OPERATIONS.push(
     name: 'AgendaRecebivel/ConsultarDetalhes (48 installments)',
     path: '/AgendaRecebivel/ConsultarDetalhes',
     writes: 0,
+    uses: 'GerarUnicoBoleto',
     baseline: 'read',
     body: (ctx) => JSON.stringify({ dto: { codigoProposta: (ctx.state.boletoProposals as string[])[0], nroParcelas: [] }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } }),
   },
@@ -254,6 +258,7 @@ OPERATIONS.push(
     name: 'AgendaRecebivel/ConsultarBoletos',
     path: '/AgendaRecebivel/ConsultarBoletos',
     writes: 0,
+    uses: 'GerarUnicoBoleto',
     baseline: 'read',
     body: (ctx) => JSON.stringify({ dto: { codigoProposta: (ctx.state.boletoProposals as string[])[0] }, dtoConsultaBoletos: {} }),
   },
@@ -299,6 +304,16 @@ OPERATIONS.push(
     },
   },
 );
+
+/**
+ * BENCH_ONLY=part[,part…]: the operations whose name contains one of the parts, in order, each
+ * with whether it is measured; an operation only set up is there because a measured one `uses` it.
+ */
+export function plannedOperations(only: string | undefined, operations: readonly BenchOperation[] = OPERATIONS): Array<{ op: BenchOperation; measured: boolean }> {
+  const measured = (o: BenchOperation) => !only || only.split(',').some((part) => o.name.includes(part.trim()));
+  const used = (o: BenchOperation) => operations.some((m) => measured(m) && m.uses !== undefined && o.name.includes(m.uses));
+  return operations.filter((o) => measured(o) || (o.setup !== undefined && used(o))).map((op) => ({ op, measured: measured(op) }));
+}
 
 /**
  * The template the volume seed clones (bench/seed-1m.ts): a disbursed 48-installment proposal

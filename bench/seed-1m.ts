@@ -5,7 +5,7 @@
 //
 //   DATABASE_URL=… node --import tsx bench/seed-1m.ts <proposal id> [installments]
 //
-// `npm run bench` calls seedVolume itself when BENCH_SEED_INSTALLMENTS is set.
+// `npm run bench:scale -- seed` (bench/scale.ts) calls seedVolume itself, up to BENCH_SEED_INSTALLMENTS.
 // Clones keep the template's values except what must differ: ids (uuid columns named id or *_id,
 // partner_id aside, mapped by md5(old id || copy number), so references between the clones hold),
 // serial columns (fresh from their sequences), and the other unique columns listed below.

@@ -23,3 +23,13 @@ test('the bench covers every operation of issue 14, the stateful ones and the ba
   }
   assert.ok(OPERATIONS.some((o) => o.baseline === 'bare'), 'an authenticated no-op against bare Fastify');
 });
+
+test('BENCH_ONLY measures the named operations and sets up only those their bodies use', async () => {
+  const { plannedOperations } = await import('../../bench/operations.js');
+  const plan = (only?: string) => plannedOperations(only).map((p) => `${p.measured ? '' : 'setup: '}${p.op.name.split(' ')[0]}`);
+  assert.deepEqual(plan('ConsultarParcelas'), ['setup: AgendaRecebivel/IncluirLancamentoMultiplasParcelas', 'AgendaRecebivel/ConsultarParcelas']);
+  assert.deepEqual(plan('ConsultarDetalhes,Boletos'), ['setup: AgendaRecebivel/GerarUnicoBoleto', 'AgendaRecebivel/ConsultarDetalhes', 'AgendaRecebivel/ConsultarBoletos']);
+  assert.deepEqual(plan('CancelarCobrancas'), ['FGTS/CancelarCobrancas']);
+  assert.equal(plannedOperations(undefined).every((p) => p.measured), true);
+  for (const op of OPERATIONS.filter((o) => o.uses !== undefined)) assert.ok(OPERATIONS.some((o) => o.setup && o.name.includes(op.uses!)), `${op.name} uses an operation with a setup`);
+});

@@ -12,6 +12,7 @@ import { cancelScheduleWith } from '../../src/modules/receivables/schedule/sched
 import { sandboxSettings } from '../../src/modules/receivables/settings.js';
 import { localDate } from '../../src/platform/dates.js';
 import { observeStatements } from '../../src/platform/db/prepared.js';
+import type { Tx } from '../../src/platform/db/pool.js';
 import { startTestService } from '../support/app.js';
 import { inOutbox } from '../support/outbox.js';
 import { createOk, personDto } from './proposals-fixture.js';
@@ -187,4 +188,53 @@ test('a writer and readers racing never leave a stale hit', async () => {
     await readAll(world, s.proposalId, [detail]); // a hit here is verified against a fresh computation
     await readAll(world, s.proposalId, [detail]);
   }
+});
+
+describe('versions: one bump per writing transaction and proposal (migration 0047)', () => {
+  const versionOf = async (scope: string) =>
+    Number((await sql<{ v: string }>`select coalesce((select version from answer_versions where scope = ${scope}), 0) as v`.execute(world.service.database.db)).rows[0]!.v);
+  const touch = (tx: Tx, proposalId: string) =>
+    sql`update receivable_installments set due_date = due_date where number = 1 and schedule_id = (select id from receivable_schedules where proposal_id = ${proposalId})`.execute(tx);
+
+  test('a charge (charge, boleto and their links) bumps its proposal once; each transaction bumps again', async () => {
+    const s = await openFor(world);
+    const v0 = await versionOf(s.proposalId);
+    const due = new Date(world.service.clock.now().getTime() + 10 * 86_400_000).toISOString().slice(0, 10); // the clock moved in earlier tests
+    await ok(world, '/AgendaRecebivel/GerarUnicaCobranca', { dto: { codigoProposta: s.proposalId, nroParcelas: [2] }, dtoGerarUnicaLiquidacao: { dtVencimento: due, liquidacao: true, descricaoLiquidacao: 'Parcela 2' } });
+    assert.equal(await versionOf(s.proposalId), v0 + 1);
+    await ok(world, '/AgendaRecebivel/GerarUnicoBoleto', singleBoleto(s.proposalId, [1], { dtVencimento: due }));
+    assert.equal(await versionOf(s.proposalId), v0 + 2);
+  });
+
+  test('a rolled-back savepoint takes its bump with it; the next write of the transaction bumps', async () => {
+    const s = await openFor(world);
+    const v0 = await versionOf(s.proposalId);
+    await world.service.database.db.transaction().execute(async (tx) => {
+      await sql`savepoint a`.execute(tx);
+      await touch(tx, s.proposalId);
+      await sql`rollback to savepoint a`.execute(tx);
+      await touch(tx, s.proposalId);
+    });
+    assert.equal(await versionOf(s.proposalId), v0 + 1);
+  });
+
+  test('a transaction over more proposals than the list holds still bumps every one (some twice)', async () => {
+    const opened: string[] = [];
+    for (let i = 0; i < 70; i++) opened.push((await openFor(world, { count: 1 })).proposalId);
+    const before = await Promise.all(opened.map(versionOf));
+    await world.service.database.db.transaction().execute(async (tx) => {
+      for (const id of opened) await touch(tx, id);
+      for (const id of opened) await touch(tx, id);
+    });
+    const after = await Promise.all(opened.map(versionOf));
+    assert.equal(after[0], before[0]! + 1, 'listed: bumped once');
+    assert.ok(after.every((v, i) => v > before[i]!), 'every proposal bumped');
+  });
+
+  test('a newer schedule re-using a codigoOperacao bumps the proposal that held it', async () => {
+    const older = await openFor(world, { codigoOperacao: 'OP-REUSED-0047' });
+    const v0 = await versionOf(older.proposalId);
+    await openFor(world, { codigoOperacao: 'OP-REUSED-0047' });
+    assert.equal(await versionOf(older.proposalId), v0 + 1);
+  });
 });

@@ -1,6 +1,6 @@
 // Data access of schedules and installments. Every read takes the partner id and filters by it:
 // another partner's schedule is indistinguishable from a missing one (tenant isolation).
-import type { Insertable, QueryCreator, Selectable } from 'kysely';
+import { CompiledQuery, type Insertable, type QueryCreator, type Selectable } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CachedQuery } from '../../../platform/answer-cache.js';
 import type { Executor } from '../../../platform/db/pool.js';
@@ -41,12 +41,16 @@ function trimmed(value: string | null | undefined): string | null {
 
 /** The schedule the reference names, or the "Agenda de Recebíveis não foi encontrada" refusal. */
 export async function requireSchedule(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined, lock = false): Promise<ScheduleRow> {
-  const query = scheduleByRef(db, partnerId, ref);
-  if (query === null) throw scheduleRefMissing();
-  const row = await (lock ? query.selectAll().forUpdate() : query.selectAll()).executeTakeFirst();
+  const key = scheduleRefColumn(ref);
+  if (key === null) throw scheduleRefMissing();
+  // Fixed texts (issue 14): every write reads its schedule this way; kysely rebuilt it each time.
+  const { rows } = await db.executeQuery<ScheduleRow>(CompiledQuery.raw(SCHEDULE_BY_KEY[key.column][lock ? 1 : 0], [partnerId, key.value]));
+  const row = rows[0];
   if (row === undefined) throw scheduleNotFound();
   return row;
 }
+
+type ScheduleKey = NonNullable<ReturnType<typeof scheduleRefColumn>>;
 
 /** The column and value a schedule reference names (null: no reference): the proposal's id, else the codigoOperacao, else the number. */
 function scheduleRefColumn(ref: ScheduleReference | null | undefined): { column: 'proposal_id' | 'codigo_operacao' | 'proposal_number'; value: string | number } | null {
@@ -57,6 +61,13 @@ function scheduleRefColumn(ref: ScheduleReference | null | undefined): { column:
   const proposalNumber = ref?.proposalNumber ?? null;
   return proposalNumber === null ? null : { column: 'proposal_number', value: proposalNumber };
 }
+
+/** scheduleByRef's select as text, without and with the row lock, by the column it names the schedule by. */
+function scheduleTexts(column: ScheduleKey['column']): readonly [string, string] {
+  const text = `select * from "receivable_schedules" where "partner_id" = $1 and "${column}" = $2 order by "created_at" desc limit 1`;
+  return [text, `${text} for update`];
+}
+const SCHEDULE_BY_KEY = { proposal_id: scheduleTexts('proposal_id'), codigo_operacao: scheduleTexts('codigo_operacao'), proposal_number: scheduleTexts('proposal_number') };
 
 /** The select of the schedule a reference names (null: no reference); a codigoOperacao reused by the partner: the newest schedule answers. */
 function scheduleByRef(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined) {
@@ -115,9 +126,12 @@ export async function scheduleById(db: Executor, partnerId: string, scheduleId: 
 
 /** Every installment of the schedule, by number. `lock` takes row locks (commands). */
 export async function installmentsOf(db: Executor, schedule: ScheduleRow, lock = false): Promise<InstallmentRow[]> {
-  const query = db.selectFrom('receivable_installments').selectAll().where('schedule_id', '=', schedule.id).where('partner_id', '=', schedule.partner_id).orderBy('number');
-  return (lock ? query.forUpdate() : query).execute();
+  // A fixed text (issue 14): launches and settlements read them on every call.
+  const { rows } = await db.executeQuery<InstallmentRow>(CompiledQuery.raw(lock ? `${INSTALLMENTS_TEXT} for update` : INSTALLMENTS_TEXT, [schedule.id, schedule.partner_id]));
+  return rows;
 }
+
+const INSTALLMENTS_TEXT = 'select * from "receivable_installments" where "schedule_id" = $1 and "partner_id" = $2 order by "number"';
 
 /**
  * The installments named by `numbers` (empty or absent = all), in ascending order; an unknown
@@ -199,16 +213,44 @@ export interface SavedState {
   at: LocalDate;
 }
 
+/** The launch columns the command inserts, in launchRow's order, with their PostgreSQL types. */
+const LAUNCH_COLUMNS = [
+  ['id', 'uuid'], ['launch_group_id', 'uuid'], ['partner_id', 'uuid'], ['schedule_id', 'uuid'], ['installment_id', 'uuid'], ['installment_number', 'integer'],
+  ['permite_descapitalizacao', 'boolean'], ['via_boleto', 'boolean'], ['boleto_id', 'uuid'], ['charge_id', 'uuid'], ['dt_vencimento', 'date'], ['dt_lancamento', 'date'],
+  ['vlr_parcela', 'numeric'], ['vlr_multa', 'numeric'], ['vlr_juros', 'numeric'], ['vlr_mora', 'numeric'], ['vlr_iof', 'numeric'], ['vlr_tarifas', 'numeric'],
+  ['vlr_abatimento', 'numeric'], ['vlr_parcela_atualizado', 'numeric'], ['vlr_pagamento', 'numeric'], ['vlr_saldo_parcela', 'numeric'], ['vlr_desconto', 'numeric'],
+  ['informar_fundo', 'boolean'], ['descricao', 'text'], ['created_at', 'timestamptz'],
+] as const satisfies ReadonlyArray<readonly [keyof ReceivableLaunchesTable, string]>;
+
+/** installmentStateColumns' columns with their types, after the installment's keys. */
+const SAVED_COLUMNS = [
+  ['id', 'uuid'], ['partner_id', 'uuid'], ['principal', 'numeric'], ['unpaid_fine', 'numeric'], ['unpaid_late_interest', 'numeric'], ['unpaid_contract_interest', 'numeric'],
+  ['fine_assessed', 'boolean'], ['charges_accrued_until', 'date'], ['last_launch_date', 'date'], ['total_paid', 'numeric'], ['total_discount', 'numeric'], ['cancelled', 'boolean'], ['paid_on', 'date'],
+] as const;
+
+function unnestOf(columns: ReadonlyArray<readonly [string, string]>, first: number): string {
+  return `unnest(${columns.map(([, type], i) => `$${first + i}::${type}[]`).join(', ')})`;
+}
+
+const LAUNCHES_SAVING_TEXT =
+  `with "launches" as (insert into "receivable_launches" (${LAUNCH_COLUMNS.map(([name]) => `"${name}"`).join(', ')}) select * from ${unnestOf(LAUNCH_COLUMNS, 1)}) ` +
+  `update "receivable_installments" as "i" set ${SAVED_COLUMNS.slice(2).map(([name]) => `"${name}" = "s"."${name}"`).join(', ')} ` +
+  `from ${unnestOf(SAVED_COLUMNS, LAUNCH_COLUMNS.length + 1)} as "s"(${SAVED_COLUMNS.map(([name]) => `"${name}"`).join(', ')}) ` +
+  `where "i"."id" = "s"."id" and "i"."partner_id" = "s"."partner_id"`;
+
 /**
- * Launch rows and the new state of the installments they touched, in ONE statement (issue 14: it
- * was an insert and an update per installment): the insert and all but one update as common table
- * expressions of the last update.
+ * Launch rows and the new state of the installments they touched, in ONE statement of fixed text
+ * (issue 14: it was an insert and an update per installment, then kysely's CTEs rebuilt on every
+ * call): the launches are inserted from arrays (unnest, in order, so their seq follows the list) and
+ * the installments updated from arrays, whatever their number.
  */
 export async function insertLaunchesSaving(tx: Executor, launches: readonly Insertable<ReceivableLaunchesTable>[], saved: readonly SavedState[]): Promise<void> {
-  const last = saved.at(-1);
-  if (last === undefined || launches.length === 0) throw new Error('assertion: launches without installments to save');
-  const save = (qb: QueryCreator<Database>, s: SavedState) => qb.updateTable('receivable_installments').set(installmentStateColumns(s.row, s.state, s.at)).where('id', '=', s.row.id).where('partner_id', '=', s.row.partner_id);
-  let query = tx.with('launches', (qb) => qb.insertInto('receivable_launches').values([...launches])) as unknown as QueryCreator<Database>;
-  for (const [i, s] of saved.slice(0, -1).entries()) query = query.with(`saved_${i}`, (qb) => save(qb, s)) as unknown as QueryCreator<Database>;
-  await save(query, last).execute();
+  if (saved.length === 0 || launches.length === 0) throw new Error('assertion: launches without installments to save');
+  if (new Set(saved.map((s) => s.row.id)).size !== saved.length) throw new Error('assertion: an installment saved twice by one statement');
+  const launchRecords = launches as ReadonlyArray<Record<string, unknown>>;
+  // A column added to launchRow but not to LAUNCH_COLUMNS would be dropped silently.
+  for (const launch of launchRecords) if (Object.keys(launch).length !== LAUNCH_COLUMNS.length || !LAUNCH_COLUMNS.every(([name]) => name in launch)) throw new Error('assertion: a launch row with other columns than LAUNCH_COLUMNS');
+  const states = saved.map((s) => ({ id: s.row.id, partner_id: s.row.partner_id, ...installmentStateColumns(s.row, s.state, s.at) }) as Record<string, unknown>);
+  const parameters = [...LAUNCH_COLUMNS.map(([name]) => launchRecords.map((launch) => launch[name])), ...SAVED_COLUMNS.map(([name]) => states.map((state) => state[name]))];
+  await tx.executeQuery(CompiledQuery.raw(LAUNCHES_SAVING_TEXT, parameters));
 }

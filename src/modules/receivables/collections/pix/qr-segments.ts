@@ -15,47 +15,51 @@ const COUNT_BITS: Record<SegmentMode, readonly [number, number, number]> = { num
 export const CLASS_LAST_VERSION = [9, 26, 40] as const;
 
 /** Cost of one character in a mode, in sixths of a bit (numeric 10/3 bits, alphanumeric 11/2, byte 8 per UTF-8 byte); Infinity: not encodable. */
-function charCost(mode: SegmentMode, char: string): number {
-  if (mode === 'numeric') return char >= '0' && char <= '9' ? 20 : Infinity;
-  if (mode === 'alphanumeric') return ALPHANUMERIC.test(char) ? 33 : Infinity;
-  return 48 * Buffer.byteLength(char);
+function charCost(mode: number, char: string): number {
+  if (mode === 0) return char >= '0' && char <= '9' ? 20 : Infinity;
+  if (mode === 1) return ALPHANUMERIC.test(char) ? 33 : Infinity;
+  const code = char.codePointAt(0)!;
+  return 48 * (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
 }
 
 /**
  * The payload as the cheapest sequence of numeric, alphanumeric and byte segments for a version
  * class (issue 14): the linear dynamic programme over one state per mode that qrcode's own optimiser
- * (a shortest path over a graph of string-keyed nodes) solves at many times the CPU.
+ * (a shortest path over a graph of string-keyed nodes) solves at many times the CPU. State `to`
+ * after a character: the character in mode `to`, or in mode `at` then a switch to `to` (a new
+ * header, after the bits so far are rounded up to whole bits); `from` keeps each state's `at`.
  */
 export function qrSegments(payload: string, versionClass: 0 | 1 | 2): QRCodeSegment[] {
   const chars = [...payload];
   const head = MODES.map((m) => (4 + COUNT_BITS[m][versionClass]) * 6);
-  let costs = [...head];
-  const from: number[][] = [];
-  for (const char of chars) {
-    // Each state: this character in its own mode, or in another mode then a switch (a new header).
-    const encoded = MODES.map((m, i) => costs[i]! + charCost(m, char));
-    const next = [...encoded];
-    const back = [0, 1, 2];
+  const costs = [...head];
+  const encoded = [0, 0, 0];
+  const from = new Uint8Array(chars.length * 3);
+  chars.forEach((char, i) => {
+    for (let m = 0; m < 3; m += 1) encoded[m] = costs[m]! + charCost(m, char);
     for (let to = 0; to < 3; to += 1) {
+      costs[to] = encoded[to]!;
+      from[i * 3 + to] = to;
       for (let at = 0; at < 3; at += 1) {
         const switched = Math.ceil(encoded[at]! / 6) * 6 + head[to]!;
-        if (switched < next[to]!) [next[to], back[to]] = [switched, at];
+        if (switched < costs[to]!) [costs[to], from[i * 3 + to]] = [switched, at];
       }
     }
-    from.push(back);
-    costs = next;
-  }
+  });
+  const modeOf = new Uint8Array(chars.length);
   let mode = costs.indexOf(Math.min(...costs));
-  const modeOf: number[] = [];
   for (let i = chars.length - 1; i >= 0; i -= 1) {
-    mode = from[i]![mode]!;
+    mode = from[i * 3 + mode]!;
     modeOf[i] = mode;
   }
-  const runs: Array<{ text: string; mode: SegmentMode }> = [];
-  chars.forEach((char, i) => {
-    const last = runs[runs.length - 1];
-    if (last !== undefined && last.mode === MODES[modeOf[i]!]) last.text += char;
-    else runs.push({ text: char, mode: MODES[modeOf[i]!]! });
-  });
-  return runs.map(({ text, mode }) => (mode === 'byte' ? { mode, data: Buffer.from(text) } : { mode, data: text }));
+  const segments: QRCodeSegment[] = [];
+  for (let start = 0; start < chars.length; ) {
+    let end = start + 1;
+    while (end < chars.length && modeOf[end] === modeOf[start]) end += 1;
+    const text = chars.slice(start, end).join('');
+    const kind = MODES[modeOf[start]!]!;
+    segments.push(kind === 'byte' ? { mode: kind, data: Buffer.from(text) } : { mode: kind, data: text });
+    start = end;
+  }
+  return segments;
 }
