@@ -63,7 +63,7 @@ describe('caas partner …', () => {
     assert.equal(await tokenStatus(partner), 200);
     const listed = JSON.parse((await cli(['partner', 'list', '--json'])).out) as { clientId: string; keys: { kid: string }[] }[];
     const oldKid = listed.find((p) => p.clientId === partner.clientId)!.keys.find((k) => k.kid !== newKid)!.kid;
-    const revoked = await cli(['partner', 'revoke-key', partner.clientId, '--kid', oldKid]);
+    const revoked = await cli(['partner', 'revoke-key', partner.clientId, `--kid=${oldKid}`]);
     assert.equal(revoked.code, 0, revoked.err);
     // The CLI stamps the revocation with the real clock; the service's frozen clock catches up.
     service.clock.set(new Date(Date.now() + 1_000));
