@@ -4,6 +4,7 @@
 // and recompile the 31-column insert on every call, and it is prepared once per connection. The
 // links' foreign key to the row is checked at the end of the statement, when both are in place.
 import { CompiledQuery } from 'kysely';
+import { unnestArrays } from '../../../platform/db/fixed-text.js';
 import type { Executor } from '../../../platform/db/pool.js';
 
 export interface RowWithLinksStatement<R, L> {
@@ -16,10 +17,9 @@ export interface RowWithLinksStatement<R, L> {
 export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArray<keyof R & string>, linksTable: string, linkColumns: ReadonlyArray<readonly [keyof L & string, string]>): RowWithLinksStatement<R, L> {
   const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
   const values = columns.map((_, i) => `$${i + 1}`).join(', ');
-  const arrays = linkColumns.map(([, type], i) => `$${columns.length + i + 1}::${type}[]`).join(', ');
   const text =
     `with "row" as (insert into "${table}" (${quoted(columns)}) values (${values}) returning *), ` +
-    `"links" as (insert into "${linksTable}" (${quoted(linkColumns.map(([name]) => name))}) select * from unnest(${arrays})) ` +
+    `"links" as (insert into "${linksTable}" (${quoted(linkColumns.map(([name]) => name))}) select * from ${unnestArrays(linkColumns, columns.length + 1)}) ` +
     `select * from "row"`;
   return { text, columns, linkColumns: linkColumns.map(([name]) => name) };
 }

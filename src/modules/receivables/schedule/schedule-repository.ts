@@ -3,6 +3,7 @@
 import { CompiledQuery, type Insertable, type QueryCreator, type Selectable } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CachedQuery } from '../../../platform/answer-cache.js';
+import { unnestArrays } from '../../../platform/db/fixed-text.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import type { LocalDate } from '../../../platform/dates.js';
 import { dec, type Decimal } from '../../../platform/money.js';
@@ -44,7 +45,7 @@ export async function requireSchedule(db: Executor, partnerId: string, ref: Sche
   const key = scheduleRefColumn(ref);
   if (key === null) throw scheduleRefMissing();
   // Fixed texts (issue 14): every write reads its schedule this way; kysely rebuilt it each time.
-  const { rows } = await db.executeQuery<ScheduleRow>(CompiledQuery.raw(SCHEDULE_BY_KEY[key.column][lock ? 1 : 0], [partnerId, key.value]));
+  const { rows } = await db.executeQuery<ScheduleRow>(CompiledQuery.raw(SCHEDULE_BY_KEY[key.column][lock ? 'locked' : 'row'], [partnerId, key.value]));
   const row = rows[0];
   if (row === undefined) throw scheduleNotFound();
   return row;
@@ -62,10 +63,10 @@ function scheduleRefColumn(ref: ScheduleReference | null | undefined): { column:
   return proposalNumber === null ? null : { column: 'proposal_number', value: proposalNumber };
 }
 
-/** scheduleByRef's select as text, without and with the row lock, by the column it names the schedule by. */
-function scheduleTexts(column: ScheduleKey['column']): readonly [string, string] {
-  const text = `select * from "receivable_schedules" where "partner_id" = $1 and "${column}" = $2 order by "created_at" desc limit 1`;
-  return [text, `${text} for update`];
+/** scheduleByRef's select as text, by the column it names the schedule by: the row, the row locked, and the read model's scope. */
+function scheduleTexts(column: ScheduleKey['column']): { row: string; locked: string; scope: string } {
+  const newest = `from "receivable_schedules" where "partner_id" = $1 and "${column}" = $2 order by "created_at" desc limit 1`;
+  return { row: `select * ${newest}`, locked: `select * ${newest} for update`, scope: `select "proposal_id" as scope ${newest}` };
 }
 const SCHEDULE_BY_KEY = { proposal_id: scheduleTexts('proposal_id'), codigo_operacao: scheduleTexts('codigo_operacao'), proposal_number: scheduleTexts('proposal_number') };
 
@@ -87,7 +88,7 @@ export function scheduleAnswers(name: string): CachedQuery<{ schedule: ScheduleR
     name,
     scope: (input, partnerId) => {
       const named = scheduleRefColumn(input.schedule);
-      return named === null ? null : { text: `select proposal_id as scope from receivable_schedules where partner_id = $1 and ${named.column} = $2 order by created_at desc limit 1`, parameters: [partnerId, named.value] };
+      return named === null ? null : { text: SCHEDULE_BY_KEY[named.column].scope, parameters: [partnerId, named.value] };
     },
   };
 }
@@ -228,14 +229,10 @@ const SAVED_COLUMNS = [
   ['fine_assessed', 'boolean'], ['charges_accrued_until', 'date'], ['last_launch_date', 'date'], ['total_paid', 'numeric'], ['total_discount', 'numeric'], ['cancelled', 'boolean'], ['paid_on', 'date'],
 ] as const;
 
-function unnestOf(columns: ReadonlyArray<readonly [string, string]>, first: number): string {
-  return `unnest(${columns.map(([, type], i) => `$${first + i}::${type}[]`).join(', ')})`;
-}
-
 const LAUNCHES_SAVING_TEXT =
-  `with "launches" as (insert into "receivable_launches" (${LAUNCH_COLUMNS.map(([name]) => `"${name}"`).join(', ')}) select * from ${unnestOf(LAUNCH_COLUMNS, 1)}) ` +
+  `with "launches" as (insert into "receivable_launches" (${LAUNCH_COLUMNS.map(([name]) => `"${name}"`).join(', ')}) select * from ${unnestArrays(LAUNCH_COLUMNS, 1)}) ` +
   `update "receivable_installments" as "i" set ${SAVED_COLUMNS.slice(2).map(([name]) => `"${name}" = "s"."${name}"`).join(', ')} ` +
-  `from ${unnestOf(SAVED_COLUMNS, LAUNCH_COLUMNS.length + 1)} as "s"(${SAVED_COLUMNS.map(([name]) => `"${name}"`).join(', ')}) ` +
+  `from ${unnestArrays(SAVED_COLUMNS, LAUNCH_COLUMNS.length + 1)} as "s"(${SAVED_COLUMNS.map(([name]) => `"${name}"`).join(', ')}) ` +
   `where "i"."id" = "s"."id" and "i"."partner_id" = "s"."partner_id"`;
 
 /**
