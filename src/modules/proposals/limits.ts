@@ -20,6 +20,9 @@ export const REJECTION_REASON_MAX = 9_999;
 /** Newton converges quadratically from the contract rate; 100 steps is a wide margin. */
 export const CET_SOLVER_ITERATIONS_MAX = 100;
 
+/** The exact check's boundary logarithms remembered (one per rounded CET and side); cleared whole when full (a pure cache). */
+export const CET_BOUND_LOGS_ENTRIES_MAX = 10_000;
+
 // Used by pricing/iof.ts.
 /** Art. 7 I b: the daily rate applies to at most 365 days, however long the installment runs. */
 export const IOF_DAYS_MAX = 365;

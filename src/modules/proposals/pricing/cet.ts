@@ -12,7 +12,7 @@
 // decimal at CHECK_PRECISION digits and asks each sign by a margin 10^4 times its error bound.
 import { Decimal, dec } from '../../../platform/money.js';
 import { type LocalDate, daysBetween } from '../../../platform/dates.js';
-import { CET_SOLVER_ITERATIONS_MAX } from '../limits.js';
+import { CET_BOUND_LOGS_ENTRIES_MAX, CET_SOLVER_ITERATIONS_MAX } from '../limits.js';
 
 export const CET_DAYS_PER_YEAR = 365;
 /** Stop when a Newton step moves ln(1 + CET) by less than this: far below 0.005 percentage point. */
@@ -221,11 +221,25 @@ interface RateBound {
  * two bounds are far apart (beyond any floating-point error) only the tighter one is computed.
  */
 function boundary(side: 'lower' | 'upper', a: RateBound, b: RateBound): Decimal {
-  const exact = (r: RateBound) => new CheckDecimal(1).plus(r.percent.div(100)).ln().times(r.periods);
+  const exact = (r: RateBound) => boundLog(r);
   const estimate = (r: RateBound) => r.periods * Math.log1p(r.percent.toNumber() / 100);
   const [ea, eb] = [estimate(a), estimate(b)];
   if (Math.abs(ea - eb) <= BOUND_SEPARATION * (1 + Math.abs(ea))) return side === 'lower' ? Decimal.max(exact(a), exact(b)) : Decimal.min(exact(a), exact(b));
   return exact((side === 'lower') === ea > eb ? a : b);
+}
+
+/** periods · ln(1 + percent/100) at CHECK_PRECISION by bound (issue 14: the same CETs recur; a pure function, so remembered). */
+const boundLogs = new Map<string, Decimal>();
+
+function boundLog(r: RateBound): Decimal {
+  const key = `${r.periods}|${r.percent.toString()}`;
+  let log = boundLogs.get(key);
+  if (log === undefined) {
+    log = new CheckDecimal(1).plus(r.percent.div(100)).ln().times(r.periods) as Decimal;
+    if (boundLogs.size >= CET_BOUND_LOGS_ENTRIES_MAX) boundLogs.clear();
+    boundLogs.set(key, log);
+  }
+  return log;
 }
 
 /**
