@@ -190,21 +190,22 @@ export async function liveCollections(db: Executor, installmentIds: readonly str
   return { found, sequence: value === null || value === undefined ? null : BigInt(value) };
 }
 
-/** The next nosso número from the database sequence. */
 /**
- * The schedule's installments with, for those numbered in `numbers`, the live collection each
- * carries, and the next nosso número when `drawSequence`: ONE statement where liveCollections
- * needed the installments first (issue 14). Same answer as installmentsOf then liveCollections
- * (a live boleto before a live charge); the text is fixed, so it is prepared once per connection.
- * The sequence is drawn once (an uncorrelated subquery), only when some installment is read.
+ * The installments numbered in `numbers` (only those: a single order uses no other, issue 14) with
+ * the live collection each carries, and the next nosso número when `drawSequence`: ONE statement
+ * where liveCollections needed the installments first. Same answer as pickInstallments over
+ * installmentsOf, then liveCollections (a live boleto before a live charge); an unknown number is
+ * simply absent, and pickInstallments refuses it as before. The text is fixed, so it is prepared
+ * once per connection; the (schedule_id, number) index finds the rows. The sequence is drawn once
+ * (an uncorrelated subquery), only when some installment is read (else by nextSequence).
  */
 const INSTALLMENTS_WITH_LIVE = `select i.*,
-  case when i.number = any($3::int[]) then coalesce(
+  coalesce(
     (select 'boleto nº ' || b.numero from receivable_boleto_installments bi join receivable_boletos b on b.id = bi.boleto_id
       where bi.installment_id = i.id and bi.live and b.registration_status = any($5::int[]) limit 1),
-    (select 'cobrança ' || ci.charge_id from receivable_charge_installments ci where ci.installment_id = i.id and ci.live limit 1)) end as live_what,
+    (select 'cobrança ' || ci.charge_id from receivable_charge_installments ci where ci.installment_id = i.id and ci.live limit 1)) as live_what,
   (select case when $4::boolean then nextval('boleto_nosso_numero_seq')::text end) as sequence_value
-from receivable_installments i where i.schedule_id = $1 and i.partner_id = $2 order by i.number`;
+from receivable_installments i where i.schedule_id = $1 and i.number = any($3::int[]) and i.partner_id = $2 order by i.number`;
 
 export async function installmentsWithLive(db: Executor, schedule: { id: string; partner_id: string }, numbers: readonly number[], drawSequence: boolean): Promise<LiveCollections & { installments: InstallmentRow[] }> {
   type Row = InstallmentRow & { live_what: string | null; sequence_value: string | null };
@@ -219,6 +220,7 @@ export async function installmentsWithLive(db: Executor, schedule: { id: string;
   return { installments, found, sequence };
 }
 
+/** The next nosso número from the database sequence. */
 export async function nextSequence(db: Executor): Promise<bigint> {
   const { rows } = await sql<{ value: string }>`select nextval('boleto_nosso_numero_seq')::text as value`.execute(db);
   return BigInt(rows[0]!.value);

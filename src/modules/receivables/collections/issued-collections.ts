@@ -74,8 +74,8 @@ export interface LiveLookup {
 
 /**
  * Reads the common fields (problems are added to `problems`, plus what `more` adds), throws them
- * all at once, then locks the open schedule and reads its installments; with `lookup`, the same
- * statement reads the live collections of the named ones and draws the nosso número (issue 14).
+ * all at once, then locks the open schedule and reads its installments; with `lookup`, only the
+ * named ones, with their live collections and the nosso número in the same statement (issue 14).
  * `today` is São Paulo's date at the command's time.
  */
 export async function openCollectionCommand<T>(

@@ -233,21 +233,26 @@ const LAUNCHES_SAVING_TEXT =
   `with "launches" as (insert into "receivable_launches" (${LAUNCH_COLUMNS.map(([name]) => `"${name}"`).join(', ')}) select * from ${unnestArrays(LAUNCH_COLUMNS, 1)}) ` +
   `update "receivable_installments" as "i" set ${SAVED_COLUMNS.slice(2).map(([name]) => `"${name}" = "s"."${name}"`).join(', ')} ` +
   `from ${unnestArrays(SAVED_COLUMNS, LAUNCH_COLUMNS.length + 1)} as "s"(${SAVED_COLUMNS.map(([name]) => `"${name}"`).join(', ')}) ` +
-  `where "i"."id" = "s"."id" and "i"."partner_id" = "s"."partner_id"`;
+  `where "i"."id" = "s"."id" and "i"."partner_id" = "s"."partner_id" and "i"."schedule_id" = $${LAUNCH_COLUMNS.length + SAVED_COLUMNS.length + 1}::uuid`;
 
 /**
  * Launch rows and the new state of the installments they touched, in ONE statement of fixed text
  * (issue 14: it was an insert and an update per installment, then kysely's CTEs rebuilt on every
  * call): the launches are inserted from arrays (unnest, in order, so their seq follows the list) and
- * the installments updated from arrays, whatever their number.
+ * the installments updated from arrays, whatever their number. The update names the schedule too:
+ * without it, the generic plan of a table of a few thousand installments hash-joined the arrays
+ * with a sequential scan of every schedule's installments (a cost growing with the table); with
+ * it, every plan reads one schedule's installments or probes the primary key.
  */
 export async function insertLaunchesSaving(tx: Executor, launches: readonly Insertable<ReceivableLaunchesTable>[], saved: readonly SavedState[]): Promise<void> {
   if (saved.length === 0 || launches.length === 0) throw new Error('assertion: launches without installments to save');
   if (new Set(saved.map((s) => s.row.id)).size !== saved.length) throw new Error('assertion: an installment saved twice by one statement');
+  const scheduleId = saved[0]!.row.schedule_id;
+  if (saved.some((s) => s.row.schedule_id !== scheduleId)) throw new Error('assertion: installments of two schedules saved by one statement');
   const launchRecords = launches as ReadonlyArray<Record<string, unknown>>;
   // A column added to launchRow but not to LAUNCH_COLUMNS would be dropped silently.
   for (const launch of launchRecords) if (Object.keys(launch).length !== LAUNCH_COLUMNS.length || !LAUNCH_COLUMNS.every(([name]) => name in launch)) throw new Error('assertion: a launch row with other columns than LAUNCH_COLUMNS');
   const states = saved.map((s) => ({ id: s.row.id, partner_id: s.row.partner_id, ...installmentStateColumns(s.row, s.state, s.at) }) as Record<string, unknown>);
   const parameters = [...LAUNCH_COLUMNS.map(([name]) => launchRecords.map((launch) => launch[name])), ...SAVED_COLUMNS.map(([name]) => states.map((state) => state[name]))];
-  await tx.executeQuery(CompiledQuery.raw(LAUNCHES_SAVING_TEXT, parameters));
+  await tx.executeQuery(CompiledQuery.raw(LAUNCHES_SAVING_TEXT, [...parameters, scheduleId]));
 }
