@@ -4,6 +4,9 @@
 //   row inserts in one transaction (0: an authenticated no-op).
 // - POST /baseline/read/:key: the token check and ONE select by key, answering the stored text
 //   (`PUT /baseline/answer/:key` stores a copy of the subject's answer first, so sizes match).
+// - POST /baseline/miss/:key: the token check and ONE select by key of a key that is not there,
+//   answering 400 with a stored copy of the subject's refusal (`PUT /baseline/refusal/:key`), so the
+//   sizes match (Consultar with an unknown id: its essential work is a lookup that finds nothing).
 // - POST /bare: bare Fastify, no token check and no work (the authenticated no-op's baseline).
 // - POST /baseline/token: the token endpoint's essentials: RS256 verify of the client assertion,
 //   ES256 sign of an access token, one insert (the jti).
@@ -55,6 +58,21 @@ app.put<{ Params: { key: string }; Body: string }>('/baseline/answer/:key', { bo
   const payload = request.body;
   await sql`insert into bench_baseline_answers (key, payload) values (${request.params.key}, ${payload}) on conflict (key) do update set payload = excluded.payload`.execute(db);
   return { bytes: Buffer.byteLength(payload) };
+});
+
+// The refusal of a lookup that finds nothing, kept in memory by key (the subject's 400, byte for byte).
+const refusals = new Map<string, string>();
+app.put<{ Params: { key: string }; Body: string }>('/baseline/refusal/:key', async (request) => {
+  refusals.set(request.params.key, request.body);
+  return { bytes: Buffer.byteLength(request.body) };
+});
+
+app.post<{ Params: { key: string } }>('/baseline/miss/:key', async (request, reply) => {
+  await verifier.check(request.headers.authorization, 'caas.proposals');
+  const { rows } = await sql<{ payload: string }>`select payload from bench_baseline_answers where key = ${`absent:${request.params.key}`}`.execute(db);
+  if (rows[0] !== undefined) throw new Error('assertion: the absent key was found');
+  reply.code(400).type('application/json; charset=utf-8');
+  return refusals.get(request.params.key) ?? ENVELOPE;
 });
 
 app.post<{ Params: { key: string } }>('/baseline/read/:key', async (request, reply) => {

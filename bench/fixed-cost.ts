@@ -3,7 +3,7 @@
 // next to a bare Fastify app answering the same refused body. Prints the main thread's CPU µs per
 // request (process.cpuUsage, concurrency FIXED_CONCURRENCY; and the main thread's alone, from /proc), median of FIXED_ROUNDS interleaved
 // rounds. Steadier than `npm run bench` on a shared machine; the socket and HTTP parsing are not in it.
-// `npx tsx bench/fixed-cost.ts [no-op,unknown,token,bare]`; LOG_LEVEL as the server's (default info).
+// `npx tsx bench/fixed-cost.ts [no-op,unknown,token,bare,create]` (create: the bench's 12-installment proposal); LOG_LEVEL as the server's (default info).
 // FIXED_PROFILE=file.cpuprofile: a CPU profile of the measured rounds only (bench/profile-summary.ts reads it).
 // FIXED_SOCKET=1: through a listening socket instead (HTTP parsing and socket writes included, as in
 // `npm run bench`), the load sent by autocannon from another process (bench/fixed-load.ts).
@@ -23,6 +23,7 @@ import { systemClock } from '../src/platform/clock.js';
 import { adminExecute, withDatabase } from '../src/platform/db/admin.js';
 import { openEmbedded } from '../src/platform/db/embedded.js';
 import { migrate } from '../src/platform/db/migrate.js';
+import { proposalBody } from './operations.js';
 import { createDb } from '../src/platform/db/pool.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
     { name: 'no-op', app: () => app, status: 400, request: async () => ({ url: '/Proposta/Consultar', headers: jsonHeaders(), payload: JSON.stringify({ dto: { numeroProposta: 'x' } }) }) },
     { name: 'unknown', app: () => app, status: 400, request: async () => ({ url: '/Proposta/Consultar', headers: jsonHeaders(), payload: JSON.stringify({ dto: { codigoProposta: randomUUID() } }) }) },
     { name: 'token', app: () => app, status: 200, request: async () => ({ url: '/connect/token', headers: formHeaders, payload: await form() }) },
+    { name: 'create', app: () => app, status: 200, request: async () => ({ url: '/Proposta/IncluirManualSimplificado', headers: jsonHeaders(), payload: proposalBody() }) },
     { name: 'bare', app: () => bare, status: 400, request: async () => ({ url: '/bare', headers: jsonHeaders(), payload: JSON.stringify({ dto: { numeroProposta: 'x' } }) }) },
   ].filter((c) => only.includes(c.name));
   try {

@@ -27,7 +27,8 @@ const admin = (url: string, statement: string) => adminExecute(url, [statement])
 /**
  * The baseline route doing this operation's essential work (issue 14). For a read, one answer of
  * the subject is stored in the baseline's table first, so the baseline's single select by key
- * returns exactly as many bytes.
+ * returns exactly as many bytes; for a lookup that finds nothing ('miss'), the subject's refusal is
+ * kept by the baseline and its select looks up an absent key.
  */
 async function baselineFor(op: BenchOperation, ctx: BenchContext, baselineUrl: string): Promise<{ op: BenchOperation; path: string; kind: string; answerBytes?: number }> {
   const kind = op.baseline ?? 'writes';
@@ -37,9 +38,9 @@ async function baselineFor(op: BenchOperation, ctx: BenchContext, baselineUrl: s
   const sample = await fetch(`${ctx.url}${op.path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.token}`, idempotencykey: randomUUID() }, body: await op.body(ctx) });
   const answer = await sample.text();
   const key = encodeURIComponent(op.name);
-  const stored = await fetch(`${baselineUrl}/baseline/answer/${key}`, { method: 'PUT', headers: { 'content-type': 'text/plain; charset=utf-8' }, body: answer });
+  const stored = await fetch(`${baselineUrl}/baseline/${kind === 'miss' ? 'refusal' : 'answer'}/${key}`, { method: 'PUT', headers: { 'content-type': 'text/plain; charset=utf-8' }, body: answer });
   if (!stored.ok) throw new Error(`bench: baseline refused the sample answer of ${op.name}: ${stored.status} ${await stored.text()}`);
-  return { op: { ...op, form: false }, path: `/baseline/read/${key}`, kind: 'read', answerBytes: Buffer.byteLength(answer) };
+  return { op: { ...op, form: false }, path: `/baseline/${kind === 'miss' ? 'miss' : 'read'}/${key}`, kind, answerBytes: Buffer.byteLength(answer) };
 }
 
 /** The loop probe's figures for a row (medians over the rounds), or '' without the probe. */
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
       const baselineBodies = await bodiesOf(base.op, ctx, op.requests !== undefined ? BASELINE_BODIES : Math.min(op.pool ?? 200, 200));
       const runSubject = async (warmup: boolean) => measure(server.serverUrl, op, ctx.token, subjectProbe, await subjectPlan(op, ctx, warmup), op.status ?? 200);
       const runBaseline = async (warmup: boolean) =>
-        measure(baselineUrl, base.op, ctx.token, baselineProbe, { path: base.path, bodies: baselineBodies, ...(REQUESTS !== undefined && !warmup ? { amount: REQUESTS } : { seconds: warmup ? WARMUP_SECONDS : RUN_SECONDS }) }, base.kind === 'bare' ? (op.status ?? 200) : 200);
+        measure(baselineUrl, base.op, ctx.token, baselineProbe, { path: base.path, bodies: baselineBodies, ...(REQUESTS !== undefined && !warmup ? { amount: REQUESTS } : { seconds: warmup ? WARMUP_SECONDS : RUN_SECONDS }) }, base.kind === 'bare' || base.kind === 'miss' ? (op.status ?? 200) : 200);
       const { as: subjects, bs: baselines } = await interleaved(runSubject, runBaseline);
       const of = (ms: Measure[], f: (m: Measure) => number) => spread(ms.map(f));
       const row = {

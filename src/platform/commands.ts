@@ -13,8 +13,9 @@
 //     runner stores the events in the same transaction.
 // Platform knows no lending: names, inputs, results, events and summaries are opaque here.
 import { createHash } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Clock } from './clock.js';
+import { joinFixed, type FixedSql } from './db/fixed-text.js';
 import type { Db, Tx } from './db/pool.js';
 import { DomainError, type MessageInput } from './errors.js';
 import { executeIdempotent, hashRequest } from './idempotency.js';
@@ -49,7 +50,8 @@ export type Enqueue = (event: OutboxEvent) => void;
  */
 export type OutboxWriter = ((tx: Tx, events: readonly OutboxEvent[], now: Date) => Promise<void>) & { statement?: OutboxStatement };
 
-export type OutboxStatement = (events: readonly OutboxEvent[], now: Date) => RawBuilder<unknown>;
+/** The rows' common table expressions as a fixed text (the same for any number of events) and its values. */
+export type OutboxStatement = (events: readonly OutboxEvent[], now: Date) => FixedSql;
 
 export interface CommandDeps {
   db: Db;
@@ -108,9 +110,11 @@ function lockKey(name: string): string {
   return createHash('sha256').update(name).digest().readBigInt64BE(0).toString();
 }
 
+const ADVISORY_LOCK = 'select pg_advisory_xact_lock($1::bigint)';
+
 /** Transaction-scoped advisory locks by name, waited for in a fixed order (what `locks` takes). */
 export async function takeLocks(tx: Tx, locks: readonly string[]): Promise<void> {
-  for (const name of [...new Set(locks)].sort()) await sql`select pg_advisory_xact_lock(${lockKey(name)}::bigint)`.execute(tx);
+  for (const name of [...new Set(locks)].sort()) await tx.executeQuery(CompiledQuery.raw(ADVISORY_LOCK, [lockKey(name)]));
 }
 
 function errorRecord(error: DomainError): { statusCode: number; body: string } {
@@ -140,12 +144,17 @@ export async function withOutboxEvents<R>(tx: Tx, now: Date, writer: OutboxWrite
   return result;
 }
 
+/** The audit row (fixed text: kysely built it on every command, issue 14). */
+const AUDIT_INSERT = `insert into command_audit (command, actor_kind, actor_id, idempotency_key, summary, created_at, source)
+    values ($1, $2, $3, $4, $5, $6, $7)`;
+const AUDIT_CTE = `audit as (${AUDIT_INSERT})`;
+
 /**
  * The handler's run inside the transaction: locks, handler, outbox. Left to the caller, as parts of
  * the statement that closes the command: the audit row (an insert) and, when the writer has a
  * `statement`, the outbox rows (common table expressions; null when nothing was enqueued).
  */
-async function runHandler<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<{ result: R; audit: RawBuilder<unknown>; outbox: RawBuilder<unknown> | null }> {
+async function runHandler<I, R>(deps: CommandDeps, request: CommandRequest<I>, handler: CommandHandler<I, R>, tx: Tx): Promise<{ result: R; audit: FixedSql; outbox: FixedSql | null }> {
   await takeLocks(tx, request.locks ?? []);
   const now = deps.clock.now();
   const enqueued: OutboxEvent[] = [];
@@ -154,8 +163,7 @@ async function runHandler<I, R>(deps: CommandDeps, request: CommandRequest<I>, h
   const writer = statement === undefined ? deps.outbox : later;
   const result = await withOutboxEvents(tx, now, writer, `command ${request.name}`, (enqueue) => handler(request.input, { tx, clock: deps.clock, now, actor: request.actor, enqueue }));
   const summary = request.summarize?.(result) ?? request.name;
-  const audit = sql`insert into command_audit (command, actor_kind, actor_id, idempotency_key, summary, created_at, source)
-    values (${request.name}, ${request.actor.kind}, ${request.actor.id}, ${request.idempotencyKey ?? null}, ${summary}, ${now}, ${request.actor.source ?? null})`;
+  const audit = { text: AUDIT_INSERT, values: [request.name, request.actor.kind, request.actor.id, request.idempotencyKey ?? null, summary, now, request.actor.source ?? null] };
   const outbox = enqueued.length > 0 && statement !== undefined ? statement(enqueued, now) : null;
   return { result, audit, outbox };
 }
@@ -174,7 +182,8 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
   if (request.idempotencyKey === undefined) {
     const result = await deps.db.transaction().execute(async (tx) => {
       const ran = await runHandler(deps, request, handler, tx);
-      await (ran.outbox === null ? ran.audit : sql`with ${ran.outbox} ${ran.audit}`).execute(tx);
+      const closing = ran.outbox === null ? ran.audit : joinFixed([{ text: `with ${ran.outbox.text}`, values: ran.outbox.values }, ran.audit], ' ');
+      await tx.executeQuery(CompiledQuery.raw(closing.text, [...closing.values]));
       return ran.result;
     });
     return { result, replayed: false };
@@ -189,8 +198,8 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
   // round trip of their own).
   const work = async (tx: Tx) => {
     const ran = await runHandler(deps, request, handler, tx);
-    const audit = sql`audit as (${ran.audit})`;
-    return { body: stringify(ran.result), alongside: ran.outbox === null ? audit : sql`${ran.outbox}, ${audit}` };
+    const audit = { text: AUDIT_CTE, values: ran.audit.values };
+    return { body: stringify(ran.result), alongside: ran.outbox === null ? audit : joinFixed([ran.outbox, audit], ', ') };
   };
   const outcome = await executeIdempotent(deps.db, deps.clock, scope, work, errorRecord, deps.idempotencyRetentionMs);
   if (outcome.statusCode === ERROR_STATUS) rethrowStored(outcome.body, outcome.replayed);

@@ -67,9 +67,10 @@ export function brazilDayStart(date: LocalDate): Date {
   return new Date(`${date}T00:00:00-03:00`);
 }
 
+// A LocalDate is 'YYYY-MM-DD' (checked when made): read by position, not split (issue 14: pricing
+// counts days several hundred times a proposal).
 function toUtcMs(date: LocalDate): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d);
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 }
 
 function fromUtcMs(ms: number): LocalDate {

@@ -12,6 +12,7 @@ test('the bench passes the São Paulo date to --at, also between 21:00 and 24:00
 test('each operation is compared with a baseline doing its essential work', () => {
   const kind = (name: string) => OPERATIONS.find((o) => o.name.startsWith(name))?.baseline ?? 'writes';
   assert.equal(kind('token request'), 'token');
+  assert.equal(kind('Proposta/Consultar (unknown id)'), 'miss', 'a lookup that finds nothing: one select of an absent key');
   for (const read of ['Proposta/Consultar (by numero)', 'AgendaRecebivel/ConsultarParcelas', 'AgendaRecebivel/ConsultarDetalhes']) assert.equal(kind(read), 'read', read);
   for (const op of OPERATIONS.filter((o) => (o.baseline ?? 'writes') === 'writes' && o.writes === 0)) assert.equal(op.status, 400, `${op.name}: only the no-op has a query-free baseline`);
 });

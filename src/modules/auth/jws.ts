@@ -3,8 +3,9 @@
 // ES256 signature and 390 µs per RS256 verification, against 110 and 60 µs here (docs/decisions.md).
 // jose still decodes the assertion (assertion-checks.ts) and verifies access tokens on a cache miss
 // (access-token.ts); the claims are checked by the named checks of assertion-checks.ts.
-// Both run as node:crypto's asynchronous jobs (the callback form), on libuv's thread pool as
-// WebCrypto's do: the main thread only queues them, so a second core signs while it serves others.
+// Both run on the main thread (the synchronous form), superseding the thread pool (issue 14, eighth
+// session): handing a ~60 µs signature to libuv's pool cost ~35 µs more CPU per job, and on a busy
+// machine the woken pool thread preempted the event loop (docs/decisions.md).
 import { constants, createPublicKey, KeyObject, sign, verify, type VerifyKeyObjectInput, type webcrypto } from 'node:crypto';
 import type { KeyLike } from './ports.js';
 import { JWS_RSA_MODULUS_BITS_MIN } from './limits.js';
@@ -39,18 +40,14 @@ function keyInput(alg: JwsAlgorithm, key: KeyObject): KeyObject | VerifyKeyObjec
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** node:crypto's one-shot sign on the thread pool. */
-function signOnPool(data: Buffer, key: KeyObject | VerifyKeyObjectInput): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    sign('sha256', data, key as KeyObject, (error, signature) => (error ? reject(error) : resolve(signature)));
-  });
+/** node:crypto's one-shot sign, synchronous. */
+function signNow(data: Buffer, key: KeyObject | VerifyKeyObjectInput): Buffer {
+  return sign('sha256', data, key as KeyObject);
 }
 
-/** node:crypto's one-shot verify on the thread pool. */
-function verifyOnPool(data: Buffer, key: KeyObject | VerifyKeyObjectInput, signature: Buffer): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    verify('sha256', data, key, signature, (error, ok) => (error ? reject(error) : resolve(ok)));
-  });
+/** node:crypto's one-shot verify, synchronous. */
+function verifyNow(data: Buffer, key: KeyObject | VerifyKeyObjectInput, signature: Buffer): boolean {
+  return verify('sha256', data, key, signature);
 }
 
 /** A compact JWS of `payload` with the protected header `header` (whose `alg` is `alg`). */
@@ -58,7 +55,7 @@ export async function signCompact(alg: JwsAlgorithm, header: Record<string, unkn
   const privateKey = keyObjectOf(key);
   if (privateKey.type !== 'private') throw new Error(`assertion: signing with a ${privateKey.type} key`);
   const input = `${encode({ alg, ...header })}.${encode(payload)}`;
-  const signature = await signOnPool(Buffer.from(input), keyInput(alg, privateKey));
+  const signature = signNow(Buffer.from(input), keyInput(alg, privateKey));
   return `${input}.${signature.toString('base64url')}`;
 }
 
@@ -77,6 +74,6 @@ export async function verifyCompact(token: string, alg: JwsAlgorithm, header: Re
   const verifyWith = publicKey.type === 'private' ? createPublicKey(publicKey) : publicKey;
   if (verifyWith.type !== 'public') throw new JwsRefused(`a ${verifyWith.type} key cannot verify ${alg}`);
   const [protectedHeader, payload, signature] = parts as [string, string, string];
-  const ok = await verifyOnPool(Buffer.from(`${protectedHeader}.${payload}`), keyInput(alg, verifyWith), Buffer.from(signature, 'base64url'));
+  const ok = verifyNow(Buffer.from(`${protectedHeader}.${payload}`), keyInput(alg, verifyWith), Buffer.from(signature, 'base64url'));
   if (!ok) throw new JwsRefused('signature verification failed');
 }

@@ -88,7 +88,7 @@ function rowOf(id: string, ctx: CommandContext, proposal: NewProposal, pricing: 
   };
 }
 
-async function store(events: EventContext, row: ReturnType<typeof rowOf>, created: NewHistory, finalize: { pricing: ProposalPricing; on: LocalDate } | null, operationCode: { code: string | null; field: string }): Promise<ProposalRow> {
+async function store(events: EventContext, row: ReturnType<typeof rowOf>, created: NewHistory, finalize: { pricing: ProposalPricing; on: LocalDate } | null, operationCode: { code: string | null; field: string }): Promise<Pick<ProposalRow, 'id' | 'numero'>> {
   try {
     return await insertNewProposal(events, row, created, finalize);
   } catch (error) {

@@ -5,10 +5,8 @@ import { MessageType, type MessageInput } from '../../platform/errors.js';
 import type { PricingPaths, ProposalPricing } from './pricing/index.js';
 import { pricingCode } from './proposal-codes.js';
 import { installmentRowsOf, pricingColumnsOf } from './proposal-plan.js';
-import type { Insertable } from 'kysely';
-import { insertProposalWith, type NewHistory, type ProposalRow, replaceInstallments } from './proposal-repository.js';
+import { insertProposalWith, type NewHistory, type NewProposalRow, type ProposalRow, replaceInstallments } from './proposal-repository.js';
 import { applyEvent, planEvent, type EventContext } from './proposal-transitions.js';
-import type { ProposalsTable } from './tables.js';
 
 /** The pricing's refusals as messages (business rules on values the schema accepted), each at its wire path. */
 export function pricingMessages(pricing: ProposalPricing, paths: PricingPaths): MessageInput[] {
@@ -32,10 +30,10 @@ export async function finalizeRow(ctx: EventContext, row: ProposalRow, pricing: 
  * statement instead of an insert, a delete, inserts and an update (issue 14); the state machine
  * decides the finalize exactly as for a stored draft.
  */
-export async function insertNewProposal(ctx: EventContext, draft: Insertable<ProposalsTable> & { id: string }, created: NewHistory, finalize: { pricing: ProposalPricing; on: LocalDate } | null): Promise<ProposalRow> {
-  if (finalize === null) return insertProposalWith(ctx.tx, draft, [created], []);
+export async function insertNewProposal(ctx: EventContext, draft: Omit<NewProposalRow, 'finalized_on'> & { id: string }, created: NewHistory, finalize: { pricing: ProposalPricing; on: LocalDate } | null): Promise<Pick<ProposalRow, 'id' | 'numero'>> {
+  if (finalize === null) return insertProposalWith(ctx.tx, { ...draft, finalized_on: null }, [created], []);
   // planEvent reads the status, the ids and the event dates, which the draft has (nothing else).
   const { patch, history } = planEvent(ctx, draft as unknown as ProposalRow, 'finalize', finalizeOptions(finalize.pricing, finalize.on));
-  const row = { ...draft, ...patch } as Insertable<ProposalsTable>;
+  const row = { ...draft, ...patch } as NewProposalRow;
   return insertProposalWith(ctx.tx, row, [created, history], installmentRowsOf(draft.id, finalize.pricing));
 }

@@ -2,7 +2,8 @@
 // it, so another partner's proposal is indistinguishable from a missing one. The two exceptions
 // are named for what they are: `existsForAnotherPartner` (only for Recusar's C0112/V0002) and
 // `findByNumberForOperator` (the service team's CLI, which acts on every partner's proposals).
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { CompiledQuery, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { unnestArrays } from '../../platform/db/fixed-text.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { partnerProfile } from '../partners/index.js';
 import type { ProposalHistoryTable, ProposalInstallmentsTable, ProposalsTable } from './tables.js';
@@ -67,14 +68,53 @@ export async function isOperationCodeTaken(db: Executor, partnerId: string, oper
   return row !== undefined;
 }
 
+/** The columns of a new proposal's row, in the statement's order: createProposal's row with the finalize's date. */
+const NEW_PROPOSAL_COLUMNS = [
+  'id', 'partner_id', 'codigo_operacao', 'status', 'person_type', 'customer_document', 'contract_type', 'contract_date', 'first_due_date', 'term_months',
+  'monthly_rate_percent', 'requested_amount', 'iof_exempt', 'financed_costs', 'financed_amount', 'monthly_charges', 'installment_amount', 'installment_source',
+  'iof_amount', 'iof_source', 'cet_annual_percent', 'cet_monthly_percent', 'tac_amount', 'dto', 'parametros', 'payment_account', 'launches', 'finalized_on',
+  'created_at', 'updated_at',
+] as const satisfies ReadonlyArray<keyof ProposalsTable>;
+const HISTORY_COLUMNS = [
+  ['proposal_id', 'uuid'], ['partner_id', 'uuid'], ['event', 'text'], ['from_status', 'int2'], ['to_status', 'int2'], ['occurred_on', 'date'],
+  ['recorded_at', 'timestamptz'], ['actor_kind', 'text'], ['actor', 'text'], ['reason', 'text'], ['details', 'jsonb'],
+] as const satisfies ReadonlyArray<readonly [keyof ProposalHistoryTable, string]>;
+const INSTALLMENT_COLUMNS = [
+  ['proposal_id', 'uuid'], ['numero', 'int4'], ['due_date', 'date'], ['amount', 'numeric'], ['interest', 'numeric'], ['amortization', 'numeric'],
+  ['monthly_charges', 'numeric'], ['balance_after', 'numeric'],
+] as const satisfies ReadonlyArray<readonly [keyof ProposalInstallmentsTable, string]>;
+
+const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
+const NEW_PROPOSAL_TEXT = (() => {
+  const rowEnd = NEW_PROPOSAL_COLUMNS.length;
+  const values = NEW_PROPOSAL_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
+  const insertFrom = (table: string, columns: ReadonlyArray<readonly [string, string]>, first: number) => `insert into "${table}" (${quoted(columns.map(([name]) => name))}) select * from ${unnestArrays(columns, first)}`;
+  return (
+    `with "proposal" as (insert into "proposals" (${quoted(NEW_PROPOSAL_COLUMNS)}) values (${values}) returning id, numero), ` +
+    `"history" as (${insertFrom('proposal_history', HISTORY_COLUMNS, rowEnd + 1)}), ` +
+    `"plan" as (${insertFrom('proposal_installments', INSTALLMENT_COLUMNS, rowEnd + HISTORY_COLUMNS.length + 1)}) ` +
+    'select id, numero from "proposal"'
+  );
+})();
+
+/** Every column of NEW_PROPOSAL_COLUMNS, none other (asserted: a null is written as null). */
+export type NewProposalRow = Pick<Insertable<ProposalsTable>, (typeof NEW_PROPOSAL_COLUMNS)[number]>;
+
+const columnsOf = <T>(rows: readonly T[], columns: ReadonlyArray<readonly [keyof T & string, string]>) => columns.map(([name]) => rows.map((row) => row[name] ?? null));
+
 /**
- * A new proposal with its history rows and installments, in ONE statement (issue 14): the other
- * inserts are data-modifying CTEs; their foreign keys are checked at the end of the statement.
+ * A new proposal with its history rows and installments, in ONE statement of fixed text (issue 14):
+ * the history and installments come from arrays (unnest) through data-modifying CTEs, so the text
+ * does not depend on the plan's length, kysely builds nothing per call, and it is prepared once per
+ * connection. Their foreign keys are checked at the end of the statement. Returns the new id and number.
  */
-export async function insertProposalWith(db: Executor, row: Insertable<ProposalsTable>, history: readonly NewHistory[], installments: readonly Insertable<ProposalInstallmentsTable>[]): Promise<ProposalRow> {
-  const withHistory = db.with('proposal', (qb) => qb.insertInto('proposals').values(row).returningAll()).with('history', (qb) => qb.insertInto('proposal_history').values([...history]));
-  const all = installments.length === 0 ? withHistory : withHistory.with('plan', (qb) => qb.insertInto('proposal_installments').values([...installments]));
-  return all.selectFrom('proposal').selectAll().executeTakeFirstOrThrow() as Promise<ProposalRow>;
+export async function insertProposalWith(db: Executor, row: NewProposalRow, history: readonly NewHistory[], installments: readonly Insertable<ProposalInstallmentsTable>[]): Promise<Pick<ProposalRow, 'id' | 'numero'>> {
+  // A column added to the row but not to the statement would be dropped silently.
+  if (Object.keys(row).length !== NEW_PROPOSAL_COLUMNS.length || !NEW_PROPOSAL_COLUMNS.every((column) => column in row)) throw new Error(`assertion: the new proposal has ${Object.keys(row).length} columns, the statement ${NEW_PROPOSAL_COLUMNS.length}`);
+  const parameters = [...NEW_PROPOSAL_COLUMNS.map((column) => row[column] ?? null), ...columnsOf(history, HISTORY_COLUMNS), ...columnsOf(installments, INSTALLMENT_COLUMNS)];
+  const { rows } = await db.executeQuery<Pick<ProposalRow, 'id' | 'numero'>>(CompiledQuery.raw(NEW_PROPOSAL_TEXT, parameters));
+  if (rows.length !== 1) throw new Error('assertion: the proposal insert returned no row');
+  return rows[0]!;
 }
 
 /** The update of a lifecycle event and its history row, in ONE statement (issue 14). */

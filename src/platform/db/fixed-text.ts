@@ -1,5 +1,6 @@
 // Pieces of fixed statement texts (issue 14): SQL built once per process and run through
 // CompiledQuery.raw, so kysely does not rebuild and recompile it on every call.
+import { SHIFTED_TEXTS_MAX } from '../config/limits.js';
 
 /**
  * `unnest($first::type[], $first+1::type[], …)`: one array parameter per column, so one text
@@ -7,4 +8,38 @@
  */
 export function unnestArrays(columns: ReadonlyArray<readonly [string, string]>, first: number): string {
   return `unnest(${columns.map(([, type], i) => `$${first + i}::${type}[]`).join(', ')})`;
+}
+
+/** A piece of fixed statement text with its parameters numbered from $1, and their values. */
+export interface FixedSql {
+  text: string;
+  values: readonly unknown[];
+}
+
+/** Renumbered texts, by shift and text: few (each is a fixed text), bounded all the same. */
+const shifted = new Map<string, string>();
+
+/**
+ * `text` with its parameters $1…$n renumbered $(1 + by)…$(n + by), to follow `by` parameters of
+ * the statement it becomes part of. The text must hold no `$` but its parameters.
+ */
+export function shiftParameters(text: string, by: number): string {
+  if (by === 0) return text;
+  const key = `${by}\u0000${text}`;
+  const known = shifted.get(key);
+  if (known !== undefined) return known;
+  const renumbered = text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + by}`);
+  if (shifted.size < SHIFTED_TEXTS_MAX) shifted.set(key, renumbered);
+  return renumbered;
+}
+
+/** Fixed pieces joined into one (`separator` between texts), their parameters numbered in order. */
+export function joinFixed(parts: readonly FixedSql[], separator: string): FixedSql {
+  let count = 0;
+  const texts: string[] = [];
+  for (const part of parts) {
+    texts.push(shiftParameters(part.text, count));
+    count += part.values.length;
+  }
+  return { text: texts.join(separator), values: parts.flatMap((part) => part.values) };
 }

@@ -10,7 +10,7 @@ import { DEFAULT_IOF_CAPS, type IofCapCheck, type IofCaps, type IofResult, check
 import type { IofRate, PersonType } from './iof-rates.js';
 import { decideInstallment } from './installment-check.js';
 import type { PricingProblem } from './input-checks.js';
-import { type PriceSchedule, buildPriceSchedule, dueDatesOf } from './price.js';
+import { type PriceSchedule, buildPriceSchedule, dueDatesOf, priceFactorsOf } from './price.js';
 import { formatBrl } from './format.js';
 import { TERM_MONTHS_MAX, FIRST_PERIOD_DAYS_MAX, MONTHLY_RATE_PERCENT_MAX } from '../limits.js';
 
@@ -122,8 +122,18 @@ export function priceProposal(input: ProposalPricingInput): ProposalPricing {
   const monthlyRate = percentToRate(input.monthlyRatePercent);
   // The due dates once for every schedule priced below (issue 14: the gross-up prices several).
   const dueDates = dueDatesOf(input.firstDueDate, input.termMonths);
-  const terms = { monthlyRate, termMonths: input.termMonths, contractDate: input.contractDate, firstDueDate: input.firstDueDate, dueDates };
-  const scheduleOf = (principal: Decimal, installment: Decimal | null = null): PriceSchedule => buildPriceSchedule({ ...terms, principal, installment });
+  const plan = { monthlyRate, termMonths: input.termMonths, contractDate: input.contractDate, firstDueDate: input.firstDueDate, dueDates };
+  // The terms' factors once, and each principal's computed schedule once: the gross-up and the
+  // final schedule price the same principal again (issue 14; the same values as pricing afresh).
+  const terms = { ...plan, factors: priceFactorsOf(plan) };
+  const computed = new Map<string, PriceSchedule>();
+  const scheduleOf = (principal: Decimal, installment: Decimal | null = null): PriceSchedule => {
+    if (installment !== null) return buildPriceSchedule({ ...terms, principal, installment });
+    const key = principal.toString();
+    let schedule = computed.get(key);
+    if (schedule === undefined) computed.set(key, (schedule = buildPriceSchedule({ ...terms, principal })));
+    return schedule;
+  };
   const base = principalBeforeIof(input.requestedAmount, input.costs);
   const charges = monthlyCharges(input.costs);
 

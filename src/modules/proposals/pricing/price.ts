@@ -28,6 +28,17 @@ export interface PriceInput {
   installment?: Decimal | null;
   /** The due dates (dueDatesOf), when the caller prices one plan several times (the IOF gross-up). */
   dueDates?: readonly LocalDate[];
+  /** The terms' factors (priceFactorsOf), when the caller prices one plan several times: the same values, computed once. */
+  factors?: PriceFactors;
+}
+
+/** What a plan's installment and interest depend on besides the principal (issue 14: once per pricing, not per schedule). */
+export interface PriceFactors {
+  firstPeriodDays: number;
+  /** (1+i)^(d1/30): the first period's growth. */
+  firstGrowth: Decimal;
+  /** i / (1 − (1+i)^−n): the Price factor (null at a zero rate). */
+  annuity: Decimal | null;
 }
 
 export interface ScheduleRow {
@@ -75,32 +86,39 @@ export function dueDatesOf(firstDueDate: LocalDate, termMonths: number): LocalDa
   return Array.from({ length: termMonths }, (_, i) => dueDateOf(firstDueDate, i + 1));
 }
 
-function assertInput(input: PriceInput): number {
-  assertCents(input.principal, 'principal');
+/** The factors of a plan's terms, checked: what priceInstallment and buildPriceSchedule take as `factors`. */
+export function priceFactorsOf(input: Omit<PriceInput, 'principal'>): PriceFactors {
   assertTerm(input.termMonths);
   assertMonthlyRate(input.monthlyRate);
   const d1 = firstPeriodDays(input.contractDate, input.firstDueDate);
   assertFirstPeriod(d1);
-  return d1;
+  const i = input.monthlyRate;
+  const annuity = i.isZero() ? null : i.div(dec(1).minus(dec(1).plus(i).pow(-input.termMonths)));
+  return { firstPeriodDays: d1, firstGrowth: periodFactor(i, d1), annuity };
+}
+
+function assertInput(input: PriceInput): PriceFactors {
+  assertCents(input.principal, 'principal');
+  return input.factors ?? priceFactorsOf(input);
 }
 
 /** The Price installment, rounded to centavos half up. */
 export function priceInstallment(input: PriceInput): Decimal {
-  const d1 = assertInput(input);
+  const factors = assertInput(input);
   const { principal: p, monthlyRate: i, termMonths: n } = input;
   // A zero rate has no interest at all, whatever the first period: the installment is P/n.
-  if (i.isZero()) return roundCents(p.div(n));
-  const carried = p.times(periodFactor(i, d1)).div(dec(1).plus(i));
-  const annuity = i.div(dec(1).minus(dec(1).plus(i).pow(-n)));
-  return roundCents(carried.times(annuity));
+  if (i.isZero() || factors.annuity === null) return roundCents(p.div(n));
+  const carried = p.times(factors.firstGrowth).div(dec(1).plus(i));
+  return roundCents(carried.times(factors.annuity));
 }
 
 /** The full schedule: per installment its due date, amount, interest, amortization and balance. */
 export function buildPriceSchedule(input: PriceInput): PriceSchedule {
-  const d1 = assertInput(input);
-  const installment = input.installment ?? priceInstallment(input);
+  const factors = assertInput(input);
+  const d1 = factors.firstPeriodDays;
+  const installment = input.installment ?? priceInstallment({ ...input, factors });
   assertCents(installment, 'installment');
-  const firstRate = periodFactor(input.monthlyRate, d1).minus(1);
+  const firstRate = factors.firstGrowth.minus(1);
   const rows: ScheduleRow[] = [];
   let balance = input.principal;
   let wellFormed = true;
