@@ -166,3 +166,7 @@ export const PROPOSAL_NUMBER_MAX = 2_147_483_647;
 // Used by ../idempotency.ts.
 /** Races lost in a row before giving up (each one means another request stored a record). */
 export const LOST_RACES_MAX = 3;
+
+// Used by ../db/fixed-text.ts.
+/** Renumbered fixed statement texts kept (a handful in practice: each is a fixed text); a pure cache. */
+export const SHIFTED_TEXTS_MAX = 256;

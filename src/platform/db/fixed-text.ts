@@ -1,5 +1,6 @@
 // Pieces of fixed statement texts (issue 14): SQL built once per process and run through
 // CompiledQuery.raw, so kysely does not rebuild and recompile it on every call.
+import { SHIFTED_TEXTS_MAX } from '../config/limits.js';
 
 /**
  * `unnest($first::type[], $first+1::type[], …)`: one array parameter per column, so one text
@@ -17,7 +18,6 @@ export interface FixedSql {
 
 /** Renumbered texts, by shift and text: few (each is a fixed text), bounded all the same. */
 const shifted = new Map<string, string>();
-const SHIFTED_TEXTS_MAX = 256;
 
 /**
  * `text` with its parameters $1…$n renumbered $(1 + by)…$(n + by), to follow `by` parameters of
