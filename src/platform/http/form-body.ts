@@ -7,11 +7,21 @@ import { decodeUtf8, isSafeText, unsafeTextProblem } from './safe-text.js';
 
 const badEncoding = () => new DomainError('validation', [{ code: 'REQ001', description: 'Formulário com codificação inválida', field: null }]);
 
-/** URLSearchParams replaces a bad percent-escape with U+FFFD; decodeURIComponent refuses it. */
-function assertPercentEncoding(text: string): void {
-  for (const part of text.split(/[&=]/)) {
+/** A `%` not followed by two hex digits; and a run of escapes (one UTF-8 sequence or more). */
+const LONE_PERCENT_RE = /%(?![0-9A-Fa-f]{2})/;
+const ESCAPE_RUNS_RE = /(?:%[0-9A-Fa-f]{2})+/g;
+
+/**
+ * URLSearchParams replaces a bad percent-escape with U+FFFD; decodeURIComponent refuses it. It
+ * refuses exactly a lone `%` or a run of escapes that is not UTF-8 (`&`, `=` and `+` are plain text
+ * to it), so only the runs are decoded (issue 14: decoding each field cost ~19 µs per token request).
+ */
+export function assertPercentEncoding(text: string): void {
+  if (!text.includes('%')) return;
+  if (LONE_PERCENT_RE.test(text)) throw badEncoding();
+  for (const run of text.match(ESCAPE_RUNS_RE) ?? []) {
     try {
-      decodeURIComponent(part.replace(/\+/g, ' '));
+      decodeURIComponent(run);
     } catch {
       throw badEncoding();
     }
