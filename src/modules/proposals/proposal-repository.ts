@@ -3,7 +3,7 @@
 // are named for what they are: `existsForAnotherPartner` (only for Recusar's C0112/V0002) and
 // `findByNumberForOperator` (the service team's CLI, which acts on every partner's proposals).
 import { CompiledQuery, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { unnestArrays } from '../../platform/db/fixed-text.js';
+import { arraysOf, assertColumnsExactly, insertFromArrays, quotedNames } from '../../platform/db/fixed-text.js';
 import type { Executor } from '../../platform/db/pool.js';
 import { partnerProfile } from '../partners/index.js';
 import type { ProposalHistoryTable, ProposalInstallmentsTable, ProposalsTable } from './tables.js';
@@ -84,23 +84,19 @@ const INSTALLMENT_COLUMNS = [
   ['monthly_charges', 'numeric'], ['balance_after', 'numeric'],
 ] as const satisfies ReadonlyArray<readonly [keyof ProposalInstallmentsTable, string]>;
 
-const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
 const NEW_PROPOSAL_TEXT = (() => {
   const rowEnd = NEW_PROPOSAL_COLUMNS.length;
   const values = NEW_PROPOSAL_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
-  const insertFrom = (table: string, columns: ReadonlyArray<readonly [string, string]>, first: number) => `insert into "${table}" (${quoted(columns.map(([name]) => name))}) select * from ${unnestArrays(columns, first)}`;
   return (
-    `with "proposal" as (insert into "proposals" (${quoted(NEW_PROPOSAL_COLUMNS)}) values (${values}) returning id, numero), ` +
-    `"history" as (${insertFrom('proposal_history', HISTORY_COLUMNS, rowEnd + 1)}), ` +
-    `"plan" as (${insertFrom('proposal_installments', INSTALLMENT_COLUMNS, rowEnd + HISTORY_COLUMNS.length + 1)}) ` +
+    `with "proposal" as (insert into "proposals" (${quotedNames(NEW_PROPOSAL_COLUMNS)}) values (${values}) returning id, numero), ` +
+    `"history" as (${insertFromArrays('proposal_history', HISTORY_COLUMNS, rowEnd + 1)}), ` +
+    `"plan" as (${insertFromArrays('proposal_installments', INSTALLMENT_COLUMNS, rowEnd + HISTORY_COLUMNS.length + 1)}) ` +
     'select id, numero from "proposal"'
   );
 })();
 
 /** Every column of NEW_PROPOSAL_COLUMNS, none other (asserted: a null is written as null). */
 export type NewProposalRow = Pick<Insertable<ProposalsTable>, (typeof NEW_PROPOSAL_COLUMNS)[number]>;
-
-const columnsOf = <T>(rows: readonly T[], columns: ReadonlyArray<readonly [keyof T & string, string]>) => columns.map(([name]) => rows.map((row) => row[name] ?? null));
 
 /**
  * A new proposal with its history rows and installments, in ONE statement of fixed text (issue 14):
@@ -109,9 +105,8 @@ const columnsOf = <T>(rows: readonly T[], columns: ReadonlyArray<readonly [keyof
  * connection. Their foreign keys are checked at the end of the statement. Returns the new id and number.
  */
 export async function insertProposalWith(db: Executor, row: NewProposalRow, history: readonly NewHistory[], installments: readonly Insertable<ProposalInstallmentsTable>[]): Promise<Pick<ProposalRow, 'id' | 'numero'>> {
-  // A column added to the row but not to the statement would be dropped silently.
-  if (Object.keys(row).length !== NEW_PROPOSAL_COLUMNS.length || !NEW_PROPOSAL_COLUMNS.every((column) => column in row)) throw new Error(`assertion: the new proposal has ${Object.keys(row).length} columns, the statement ${NEW_PROPOSAL_COLUMNS.length}`);
-  const parameters = [...NEW_PROPOSAL_COLUMNS.map((column) => row[column] ?? null), ...columnsOf(history, HISTORY_COLUMNS), ...columnsOf(installments, INSTALLMENT_COLUMNS)];
+  assertColumnsExactly(row, NEW_PROPOSAL_COLUMNS, 'the new proposal');
+  const parameters = [...NEW_PROPOSAL_COLUMNS.map((column) => row[column] ?? null), ...arraysOf(history, HISTORY_COLUMNS), ...arraysOf(installments, INSTALLMENT_COLUMNS)];
   const { rows } = await db.executeQuery<Pick<ProposalRow, 'id' | 'numero'>>(CompiledQuery.raw(NEW_PROPOSAL_TEXT, parameters));
   if (rows.length !== 1) throw new Error('assertion: the proposal insert returned no row');
   return rows[0]!;

@@ -43,3 +43,27 @@ export function joinFixed(parts: readonly FixedSql[], separator: string): FixedS
   }
   return { text: texts.join(separator), values: parts.flatMap((part) => part.values) };
 }
+
+/** `"a", "b"`: column or table names quoted for a fixed text. */
+export function quotedNames(names: readonly string[]): string {
+  return names.map((name) => `"${name}"`).join(', ');
+}
+
+/** `insert into "table" ("c1", …) select * from unnest($first::t1[], …)`: rows from one array per column. */
+export function insertFromArrays(table: string, columns: ReadonlyArray<readonly [string, string]>, first: number): string {
+  return `insert into "${table}" (${quotedNames(columns.map(([name]) => name))}) select * from ${unnestArrays(columns, first)}`;
+}
+
+/** The rows' values as one array per column, in `columns`' order (the parameters of unnestArrays). */
+export function arraysOf(rows: readonly object[], columns: ReadonlyArray<readonly [string, string]>): unknown[][] {
+  return columns.map(([name]) => rows.map((row) => (row as Record<string, unknown>)[name]));
+}
+
+/**
+ * Asserts that `row` has exactly the fixed text's `columns`: a column added to the row but not to
+ * the statement would otherwise be dropped silently.
+ */
+export function assertColumnsExactly(row: object, columns: readonly string[], what: string): void {
+  const names = Object.keys(row);
+  if (names.length !== columns.length || !columns.every((column) => column in row)) throw new Error(`assertion: ${what} has ${names.length} columns, the statement ${columns.length}`);
+}

@@ -4,31 +4,29 @@
 // and recompile the 31-column insert on every call, and it is prepared once per connection. The
 // links' foreign key to the row is checked at the end of the statement, when both are in place.
 import { CompiledQuery } from 'kysely';
-import { unnestArrays } from '../../../platform/db/fixed-text.js';
+import { arraysOf, assertColumnsExactly, insertFromArrays, quotedNames } from '../../../platform/db/fixed-text.js';
 import type { Executor } from '../../../platform/db/pool.js';
 
 export interface RowWithLinksStatement<R, L> {
   text: string;
   columns: ReadonlyArray<keyof R & string>;
-  linkColumns: ReadonlyArray<keyof L & string>;
+  linkColumns: ReadonlyArray<readonly [keyof L & string, string]>;
 }
 
 /** `columns`: every column the callers insert, in the row literal's order; `linkColumns`: each with its PostgreSQL type. */
 export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArray<keyof R & string>, linksTable: string, linkColumns: ReadonlyArray<readonly [keyof L & string, string]>): RowWithLinksStatement<R, L> {
-  const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
   const values = columns.map((_, i) => `$${i + 1}`).join(', ');
   const text =
-    `with "row" as (insert into "${table}" (${quoted(columns)}) values (${values}) returning *), ` +
-    `"links" as (insert into "${linksTable}" (${quoted(linkColumns.map(([name]) => name))}) select * from ${unnestArrays(linkColumns, columns.length + 1)}) ` +
+    `with "row" as (insert into "${table}" (${quotedNames(columns)}) values (${values}) returning *), ` +
+    `"links" as (${insertFromArrays(linksTable, linkColumns, columns.length + 1)}) ` +
     `select * from "row"`;
-  return { text, columns, linkColumns: linkColumns.map(([name]) => name) };
+  return { text, columns, linkColumns };
 }
 
 export async function insertRowWithLinks<R extends object, L extends object, Row>(db: Executor, statement: RowWithLinksStatement<R, L>, row: R, links: readonly L[]): Promise<Row> {
-  // A column added to the row literal but not to the statement would be dropped silently.
-  if (Object.keys(row).length !== statement.columns.length || !statement.columns.every((column) => column in row)) throw new Error(`assertion: the row has ${Object.keys(row).length} columns, the statement ${statement.columns.length}`);
+  assertColumnsExactly(row, statement.columns, 'the row');
   const record = row as Record<string, unknown>;
-  const parameters = [...statement.columns.map((column) => record[column]), ...statement.linkColumns.map((column) => links.map((link) => (link as Record<string, unknown>)[column]))];
+  const parameters = [...statement.columns.map((column) => record[column]), ...arraysOf(links, statement.linkColumns)];
   const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(statement.text, parameters));
   if (rows.length !== 1) throw new Error('assertion: an insert returned no row');
   return rows[0]!;

@@ -3,7 +3,7 @@
 import { CompiledQuery, type Insertable, type QueryCreator, type Selectable } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CachedQuery } from '../../../platform/answer-cache.js';
-import { unnestArrays } from '../../../platform/db/fixed-text.js';
+import { arraysOf, assertColumnsExactly, insertFromArrays, quotedNames, unnestArrays } from '../../../platform/db/fixed-text.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import type { LocalDate } from '../../../platform/dates.js';
 import { dec, type Decimal } from '../../../platform/money.js';
@@ -223,6 +223,8 @@ const LAUNCH_COLUMNS = [
   ['informar_fundo', 'boolean'], ['descricao', 'text'], ['created_at', 'timestamptz'],
 ] as const satisfies ReadonlyArray<readonly [keyof ReceivableLaunchesTable, string]>;
 
+const LAUNCH_NAMES = LAUNCH_COLUMNS.map(([name]) => name);
+
 /** installmentStateColumns' columns with their types, after the installment's keys. */
 const SAVED_COLUMNS = [
   ['id', 'uuid'], ['partner_id', 'uuid'], ['principal', 'numeric'], ['unpaid_fine', 'numeric'], ['unpaid_late_interest', 'numeric'], ['unpaid_contract_interest', 'numeric'],
@@ -230,9 +232,9 @@ const SAVED_COLUMNS = [
 ] as const;
 
 const LAUNCHES_SAVING_TEXT =
-  `with "launches" as (insert into "receivable_launches" (${LAUNCH_COLUMNS.map(([name]) => `"${name}"`).join(', ')}) select * from ${unnestArrays(LAUNCH_COLUMNS, 1)}) ` +
+  `with "launches" as (${insertFromArrays('receivable_launches', LAUNCH_COLUMNS, 1)}) ` +
   `update "receivable_installments" as "i" set ${SAVED_COLUMNS.slice(2).map(([name]) => `"${name}" = "s"."${name}"`).join(', ')} ` +
-  `from ${unnestArrays(SAVED_COLUMNS, LAUNCH_COLUMNS.length + 1)} as "s"(${SAVED_COLUMNS.map(([name]) => `"${name}"`).join(', ')}) ` +
+  `from ${unnestArrays(SAVED_COLUMNS, LAUNCH_COLUMNS.length + 1)} as "s"(${quotedNames(SAVED_COLUMNS.map(([name]) => name))}) ` +
   `where "i"."id" = "s"."id" and "i"."partner_id" = "s"."partner_id" and "i"."schedule_id" = $${LAUNCH_COLUMNS.length + SAVED_COLUMNS.length + 1}::uuid`;
 
 /**
@@ -249,10 +251,8 @@ export async function insertLaunchesSaving(tx: Executor, launches: readonly Inse
   if (new Set(saved.map((s) => s.row.id)).size !== saved.length) throw new Error('assertion: an installment saved twice by one statement');
   const scheduleId = saved[0]!.row.schedule_id;
   if (saved.some((s) => s.row.schedule_id !== scheduleId)) throw new Error('assertion: installments of two schedules saved by one statement');
-  const launchRecords = launches as ReadonlyArray<Record<string, unknown>>;
-  // A column added to launchRow but not to LAUNCH_COLUMNS would be dropped silently.
-  for (const launch of launchRecords) if (Object.keys(launch).length !== LAUNCH_COLUMNS.length || !LAUNCH_COLUMNS.every(([name]) => name in launch)) throw new Error('assertion: a launch row with other columns than LAUNCH_COLUMNS');
-  const states = saved.map((s) => ({ id: s.row.id, partner_id: s.row.partner_id, ...installmentStateColumns(s.row, s.state, s.at) }) as Record<string, unknown>);
-  const parameters = [...LAUNCH_COLUMNS.map(([name]) => launchRecords.map((launch) => launch[name])), ...SAVED_COLUMNS.map(([name]) => states.map((state) => state[name]))];
+  for (const launch of launches) assertColumnsExactly(launch, LAUNCH_NAMES, 'a launch row');
+  const states = saved.map((s) => ({ id: s.row.id, partner_id: s.row.partner_id, ...installmentStateColumns(s.row, s.state, s.at) }));
+  const parameters = [...arraysOf(launches, LAUNCH_COLUMNS), ...arraysOf(states, SAVED_COLUMNS)];
   await tx.executeQuery(CompiledQuery.raw(LAUNCHES_SAVING_TEXT, [...parameters, scheduleId]));
 }
