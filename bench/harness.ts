@@ -88,7 +88,7 @@ export async function waitReady(url: string, child: ChildProcess): Promise<void>
 
 /** The children still running (servers, the baseline): an interrupted bench stops them. */
 const RUNNING_CHILDREN = new Set<ChildProcess>();
-/** What an interrupted bench runs after stopping its children (the embedded cluster's stop). */
+/** What an interrupted bench runs after stopping its children, last registered first (drop the bench database, stop the embedded cluster). */
 const INTERRUPT_CLEANUPS: Array<() => Promise<void>> = [];
 /** How long an interrupted bench waits for its cleanups before it exits anyway. */
 const INTERRUPT_CLEANUP_WAIT_MS = 15_000;
@@ -98,8 +98,13 @@ let interruptHandled = false;
 async function interrupted(signal: 'SIGINT' | 'SIGTERM'): Promise<void> {
   for (const child of RUNNING_CHILDREN) child.kill('SIGTERM');
   const waited = new Promise((r) => setTimeout(r, INTERRUPT_CLEANUP_WAIT_MS).unref());
-  await Promise.race([Promise.allSettled(INTERRUPT_CLEANUPS.map((cleanup) => cleanup())), waited]);
+  await Promise.race([lastFirst(INTERRUPT_CLEANUPS), waited]);
   process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+
+/** Runs the cleanups one after another, the last registered first (as nested `finally` blocks). */
+async function lastFirst(cleanups: ReadonlyArray<() => Promise<void>>): Promise<void> {
+  for (const cleanup of [...cleanups].reverse()) await cleanup().catch(() => undefined);
 }
 
 /**

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   if (embedded) onInterrupt(() => embedded.stop());
   const dbName = `caas_bench_${Date.now()}`;
   await admin(baseUrl, `create database ${dbName}`);
+  onInterrupt(() => admin(baseUrl, `drop database if exists ${dbName} with (force)`));
   const url = withDatabase(baseUrl, dbName);
   const stops: Array<() => void> = [];
   try {
