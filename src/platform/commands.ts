@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
 import type { Clock } from './clock.js';
 import { joinFixed, type FixedSql } from './db/fixed-text.js';
+import { withCommit } from './db/pipelined-driver.js';
 import type { Db, Tx } from './db/pool.js';
 import { DomainError, type MessageInput } from './errors.js';
 import { executeIdempotent, hashRequest } from './idempotency.js';
@@ -183,7 +184,8 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
     const result = await deps.db.transaction().execute(async (tx) => {
       const ran = await runHandler(deps, request, handler, tx);
       const closing = ran.outbox === null ? ran.audit : joinFixed([{ text: `with ${ran.outbox.text}`, values: ran.outbox.values }, ran.audit], ' ');
-      await tx.executeQuery(CompiledQuery.raw(closing.text, [...closing.values]));
+      // Sent with the commit, one round trip for both (db/pipelined-driver.ts).
+      await tx.executeQuery(withCommit(CompiledQuery.raw(closing.text, [...closing.values])));
       return ran.result;
     });
     return { result, replayed: false };

@@ -1,5 +1,6 @@
-// Exactly-once commands. The IdempotencyKey is scoped to (partner, operation). Four round trips
-// on the success path (begin, claim, store, commit) around the work (issue 14; it was seven):
+// Exactly-once commands. The IdempotencyKey is scoped to (partner, operation). Two round trips of
+// the runner's on the success path around the work (issue 14; it was seven), the pipelined driver
+// (db/pipelined-driver.ts) sending `begin` with the claim and the stored outcome with `commit`:
 //   1. claim, ONE statement: take a transaction-scoped advisory lock on the key without waiting
 //      and read the live stored outcome. Lock not taken → another request with the key is still
 //      running: 409 at once (it will do the work, once). Outcome found → same body: replay it byte
@@ -9,7 +10,9 @@
 //      so an expired record is replaced in the same statement, and commit it together with the
 //      effect. The claim's snapshot is taken as its statement starts, before the lock is granted,
 //      so a request that committed in between is not seen there; its record is, by the primary
-//      key, when we store ours: nothing is returned, we roll back our effect and replay its record;
+//      key, when we store ours: the statement raises LOST_RACE (its answer is read with the
+//      commit's, so it cannot just return no row), the commit turns into a rollback of our
+//      effect, and we replay its record;
 //   4. a business error rolls the whole transaction back (no savepoint on the success path) and
 //      its answer is stored in one statement of its own; if a record got there first (a retry
 //      that ran meanwhile), that record is the answer.
@@ -19,6 +22,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Clock } from './clock.js';
 import { LIMITS, LOST_RACES_MAX } from './config/limits.js';
 import { shiftParameters, type FixedSql } from './db/fixed-text.js';
+import { withCommit } from './db/pipelined-driver.js';
 import type { Db, Tx } from './db/pool.js';
 import { DomainError } from './errors.js';
 import { stringify } from './http/serialize.js';
@@ -98,12 +102,31 @@ async function claim(tx: Tx, scope: IdempotencyScope, now: Date): Promise<Stored
   return row.request_hash === null || row.request_hash === undefined ? undefined : (row as Stored);
 }
 
-/** Steps 3 and 4: stores the outcome unless a live record exists; false when one did. */
-async function store(executor: Db | Tx, scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number, alongside?: FixedSql): Promise<boolean> {
+/** Step 4: stores a business error's outcome unless a live record exists; false when one did. */
+async function store(db: Db, scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number): Promise<boolean> {
   const values = [scope.partnerId, scope.operation, scope.key, scope.requestHash, outcome.statusCode, outcome.body, now, new Date(now.getTime() + retention_ms)];
-  const text = alongside === undefined ? STORE : `with ${shiftParameters(alongside.text, STORE_PARAMETERS)} ${STORE}`;
-  const { rows } = await executor.executeQuery<{ stored: number }>(CompiledQuery.raw(text, alongside === undefined ? values : [...values, ...alongside.values]));
+  const { rows } = await db.executeQuery<{ stored: number }>(CompiledQuery.raw(STORE, values));
   return rows.length === 1;
+}
+
+/**
+ * Step 3 on the success path: the record and the work's companion writes, sent with the commit
+ * (pipelined-driver.ts withCommit: one round trip for both). Its answer is not read before the
+ * commit, so a live record under the key (a lost race) raises LOST_RACE inside the statement and
+ * the commit turns into a rollback (migration 0056).
+ */
+async function storeWithCommit(tx: Tx, scope: IdempotencyScope, body: string, now: Date, retention_ms: number, alongside?: FixedSql): Promise<void> {
+  const values = [scope.partnerId, scope.operation, scope.key, scope.requestHash, 200, body, now, new Date(now.getTime() + retention_ms)];
+  const text = `with ${alongside === undefined ? '' : `${shiftParameters(alongside.text, STORE_PARAMETERS)}, `}${STORED_OR_RAISE}`;
+  await tx.executeQuery(withCommit(CompiledQuery.raw(text, alongside === undefined ? values : [...values, ...alongside.values])));
+}
+
+/** SQLSTATE of the closing statement's lost race (migration 0056). */
+const LOST_RACE = 'CI200';
+const STORED_OR_RAISE = `stored as (${STORE}) select idempotency_record_stored((select count(*) from stored)) as stored`;
+
+function isLostRace(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === LOST_RACE;
 }
 
 async function liveRecord(db: Db, scope: IdempotencyScope, now: Date): Promise<Stored | undefined> {
@@ -122,7 +145,7 @@ function isStorable(error: unknown): error is DomainError {
 
 /** Thrown inside the transaction to roll it back; carries what happened out of it. */
 class RolledBack extends Error {
-  constructor(readonly reason: { lostRace: true } | { businessError: DomainError }) {
+  constructor(readonly reason: { businessError: DomainError }) {
     super('rolled back');
   }
 }
@@ -151,13 +174,13 @@ export async function executeIdempotent(
           throw error;
         }
         const body = done.body;
-        // Lost race: the rollback also undoes the companion write.
-        if (!(await store(tx, scope, { statusCode: 200, body }, now, retention_ms, done.alongside))) throw new RolledBack({ lostRace: true });
+        // Lost race: the statement raises, and the rollback also undoes the companion writes.
+        await storeWithCommit(tx, scope, body, now, retention_ms, done.alongside);
         return { statusCode: 200, body, replayed: false };
       });
     } catch (error) {
-      if (!(error instanceof RolledBack)) throw error;
-      if ('businessError' in error.reason) {
+      if (!(error instanceof RolledBack) && !isLostRace(error)) throw error;
+      if (error instanceof RolledBack) {
         const outcome = renderError(error.reason.businessError);
         if (await store(db, scope, outcome, now, retention_ms)) return { ...outcome, replayed: false };
       }
