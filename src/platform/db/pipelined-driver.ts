@@ -9,22 +9,35 @@
 //   with the commit's: the two travel together. If it fails, PostgreSQL aborts the transaction
 //   and answers the pipelined COMMIT with a ROLLBACK tag; the commit then throws that statement's
 //   error. A COMMIT answered with any tag but COMMIT is a failure, whatever caused it.
-// - Nothing is speculative: the other statements are sent and awaited one by one as before
-//   (kysely's transaction runs them in turn), and pipeline mode changes nothing for them.
+// - A `withCommit` statement's answer may also be read before the commit, by `answerOf`: the
+//   command runner sends its claim so, and the command's first statements travel behind it.
+// - The other statements are sent and awaited one by one as before (kysely's transaction runs
+//   them in turn), and pipeline mode changes nothing for them, nor for the reads on the pool.
 import { CompiledQuery, PostgresDialect, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import type pg from 'pg';
 
 const marked = new WeakSet<CompiledQuery>();
+const answers = new WeakMap<CompiledQuery, Promise<QueryResult<unknown>>>();
 
 /**
  * Marks `query` to be answered with the commit of its transaction (one round trip for both): run
- * through the transaction, it is sent at once and its execution answers an empty result; its
- * real answer is read by the commit, which throws its error. Its rows are never seen, so a check
- * it makes must RAISE inside the statement. Outside a transaction it runs as any other statement.
+ * through the transaction, it is sent at once and its execution answers an empty result at once,
+ * so the transaction's next statements go out behind it; its real answer is read by the commit,
+ * which throws its error (and by `answerOf`, for a caller that needs it sooner). A check it makes
+ * must RAISE inside the statement. Outside a transaction it runs as any other statement.
  */
 export function withCommit(query: CompiledQuery): CompiledQuery {
   marked.add(query);
   return query;
+}
+
+/**
+ * The real answer of a `withCommit` statement that was sent ahead (the result its execution gave
+ * otherwise): waits for it, throws its error.
+ */
+export async function answerOf<R>(query: CompiledQuery, executed: QueryResult<R>): Promise<QueryResult<R>> {
+  const later = answers.get(query) as Promise<QueryResult<R>> | undefined;
+  return later === undefined ? executed : later;
 }
 
 /** A COMMIT that PostgreSQL answered ROLLBACK (the transaction had failed): nothing was written. */
@@ -45,7 +58,7 @@ function resultOf<R>(result: pg.QueryResult): QueryResult<R> {
 class PipelinedConnection implements DatabaseConnection {
   /** A `begin` sent and not yet waited for. */
   opening: Promise<pg.QueryResult> | null = null;
-  /** Statements marked `withCommit`, sent and answered with the commit. */
+  /** Statements marked `withCommit`, sent ahead and read (again) by the commit. */
   closing: Array<Promise<pg.QueryResult>> = [];
   inTransaction = false;
   /** The COMMIT was answered (whatever its tag): the transaction is over, no rollback to send. */
@@ -71,6 +84,9 @@ class PipelinedConnection implements DatabaseConnection {
     const sent = this.send(query.sql, query.parameters);
     if (this.inTransaction && marked.has(query)) {
       this.closing.push(sent);
+      const answer = sent.then((result) => resultOf<unknown>(result));
+      answer.catch(ignore);
+      answers.set(query, answer);
       return { rows: [] };
     }
     await this.opened();
