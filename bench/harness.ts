@@ -86,8 +86,48 @@ export async function waitReady(url: string, child: ChildProcess): Promise<void>
   throw new Error(`${url} not ready`);
 }
 
+/** The children still running (servers, the baseline): an interrupted bench stops them. */
+const RUNNING_CHILDREN = new Set<ChildProcess>();
+/** What an interrupted bench runs after stopping its children, last registered first (drop the bench database, stop the embedded cluster). */
+const INTERRUPT_CLEANUPS: Array<() => Promise<void>> = [];
+/** How long an interrupted bench waits for its cleanups before it exits anyway. */
+const INTERRUPT_CLEANUP_WAIT_MS = 15_000;
+let interruptHandled = false;
+
+/** Stops every child and runs the cleanups, then exits with the signal's conventional status. */
+async function interrupted(signal: 'SIGINT' | 'SIGTERM'): Promise<void> {
+  for (const child of RUNNING_CHILDREN) child.kill('SIGTERM');
+  const waited = new Promise((r) => setTimeout(r, INTERRUPT_CLEANUP_WAIT_MS).unref());
+  await Promise.race([lastFirst(INTERRUPT_CLEANUPS), waited]);
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+
+/** Runs the cleanups one after another, the last registered first (as nested `finally` blocks). */
+async function lastFirst(cleanups: ReadonlyArray<() => Promise<void>>): Promise<void> {
+  for (const cleanup of [...cleanups].reverse()) await cleanup().catch(() => undefined);
+}
+
+/**
+ * `cleanup` also runs when the bench is interrupted (SIGINT, SIGTERM), after its children are
+ * stopped: without it a killed bench left its servers and the embedded cluster running.
+ */
+export function onInterrupt(cleanup: () => Promise<void>): void {
+  INTERRUPT_CLEANUPS.push(cleanup);
+  handleInterrupts();
+}
+
+function handleInterrupts(): void {
+  if (interruptHandled) return;
+  interruptHandled = true;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void interrupted(signal));
+}
+
 export function spawnNode(args: string[], env: Record<string, string>, ipc = false): ChildProcess {
-  return spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', ...(ipc ? (['ipc'] as const) : [])] });
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', ...(ipc ? (['ipc'] as const) : [])] });
+  RUNNING_CHILDREN.add(child);
+  child.once('exit', () => RUNNING_CHILDREN.delete(child));
+  handleInterrupts();
+  return child;
 }
 
 /** The environment every caas server of a bench run gets (the rate limit is tested elsewhere). */

@@ -12,7 +12,7 @@ import { openEmbedded } from '../src/platform/db/embedded.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { freePort } from '../test/support/server.js';
 import { runExtras } from './extras.js';
-import { bodiesOf, benchContextFor, CONNECTIONS, interleaved, machineFacts, measure, median, NODE_FLAGS, PIPELINING, ratioText, REQUESTS, ROOT, ROUNDS, RUN_SECONDS, serverEnv, spawnNode, spread, startCaas, subjectPlan, waitReady, WARMUP_SECONDS, WARMUP_SHARE, type Measure, type Probe } from './harness.js';
+import { bodiesOf, benchContextFor, onInterrupt, CONNECTIONS, interleaved, machineFacts, measure, median, NODE_FLAGS, PIPELINING, ratioText, REQUESTS, ROOT, ROUNDS, RUN_SECONDS, serverEnv, spawnNode, spread, startCaas, subjectPlan, waitReady, WARMUP_SECONDS, WARMUP_SHARE, type Measure, type Probe } from './harness.js';
 import { gcSummary } from './loop-probe-client.js';
 import { postmasterOf, rssSampler } from './probes.js';
 import { ONE_TIME_REQUESTS, plannedOperations, type BenchContext, type BenchOperation } from './operations.js';
@@ -56,8 +56,10 @@ async function main(): Promise<void> {
   const external = process.env.DATABASE_URL;
   const embedded = external ? null : await openEmbedded(path.join(ROOT, '.caas-bench'), 'server');
   const baseUrl = external ?? (embedded as { url: string }).url;
+  if (embedded) onInterrupt(() => embedded.stop());
   const dbName = `caas_bench_${Date.now()}`;
   await admin(baseUrl, `create database ${dbName}`);
+  onInterrupt(() => admin(baseUrl, `drop database if exists ${dbName} with (force)`));
   const url = withDatabase(baseUrl, dbName);
   const stops: Array<() => void> = [];
   try {

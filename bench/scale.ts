@@ -23,7 +23,7 @@ import { adminExecute, withDatabase } from '../src/platform/db/admin.js';
 import { openEmbedded } from '../src/platform/db/embedded.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { freePort } from '../test/support/server.js';
-import { benchContextFor, CONNECTIONS, interleaved, machineFacts, measure, median, NODE_FLAGS, ratioText, REQUESTS, ROOT, ROUNDS, RUN_SECONDS, spread, startCaas, subjectPlan, WARMUP_SHARE, type Measure, type Probe } from './harness.js';
+import { benchContextFor, onInterrupt, CONNECTIONS, interleaved, machineFacts, measure, median, NODE_FLAGS, ratioText, REQUESTS, ROOT, ROUNDS, RUN_SECONDS, spread, startCaas, subjectPlan, WARMUP_SHARE, type Measure, type Probe } from './harness.js';
 import { gcSummary } from './loop-probe-client.js';
 import { postmasterOf, rssSampler } from './probes.js';
 import { ONE_TIME_REQUESTS, plannedOperations, seedTemplate } from './operations.js';
@@ -197,6 +197,7 @@ async function main(step: string): Promise<void> {
   const external = process.env.DATABASE_URL;
   const embedded = external ? null : await openEmbedded(path.join(ROOT, '.caas-bench'), 'server');
   const baseUrl = external ?? (embedded as { url: string }).url;
+  if (embedded) onInterrupt(() => embedded.stop());
   try {
     if (step === 'seed') await seed(baseUrl);
     else if (step === 'drop') await adminExecute(baseUrl, [`drop database if exists ${SEEDED_DATABASE} with (force)`]);

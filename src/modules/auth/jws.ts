@@ -3,9 +3,10 @@
 // ES256 signature and 390 µs per RS256 verification, against 110 and 60 µs here (docs/decisions.md).
 // jose still decodes the assertion (assertion-checks.ts) and verifies access tokens on a cache miss
 // (access-token.ts); the claims are checked by the named checks of assertion-checks.ts.
-// Both run on the main thread (the synchronous form), superseding the thread pool (issue 14, eighth
-// session): handing a ~60 µs signature to libuv's pool cost ~35 µs more CPU per job, and on a busy
-// machine the woken pool thread preempted the event loop (docs/decisions.md).
+// Both run on libuv's thread pool (node:crypto's callback form), as the baseline's WebCrypto does
+// (issue 14, ninth session, superseding the eighth's main thread): the main thread is the token
+// endpoint's ceiling under load, and the pool lets the signatures use the other core; bench A/B
+// pairs gave the token's req/s ratio 0.49/0.72/0.93 (main thread) against 0.96/0.84/1.14 (pool).
 import { constants, createPublicKey, KeyObject, sign, verify, type VerifyKeyObjectInput, type webcrypto } from 'node:crypto';
 import type { KeyLike } from './ports.js';
 import { JWS_RSA_MODULUS_BITS_MIN } from './limits.js';
@@ -40,14 +41,14 @@ function keyInput(alg: JwsAlgorithm, key: KeyObject): KeyObject | VerifyKeyObjec
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** node:crypto's one-shot sign, synchronous. */
-function signNow(data: Buffer, key: KeyObject | VerifyKeyObjectInput): Buffer {
-  return sign('sha256', data, key as KeyObject);
+/** node:crypto's one-shot sign, on libuv's thread pool (the callback form). */
+function signOnPool(data: Buffer, key: KeyObject | VerifyKeyObjectInput): Promise<Buffer> {
+  return new Promise((resolve, reject) => sign('sha256', data, key as KeyObject, (error, signature) => (error ? reject(error) : resolve(signature))));
 }
 
-/** node:crypto's one-shot verify, synchronous. */
-function verifyNow(data: Buffer, key: KeyObject | VerifyKeyObjectInput, signature: Buffer): boolean {
-  return verify('sha256', data, key, signature);
+/** node:crypto's one-shot verify, on libuv's thread pool (the callback form). */
+function verifyOnPool(data: Buffer, key: KeyObject | VerifyKeyObjectInput, signature: Buffer): Promise<boolean> {
+  return new Promise((resolve, reject) => verify('sha256', data, key, signature, (error, ok) => (error ? reject(error) : resolve(ok))));
 }
 
 /** A compact JWS of `payload` with the protected header `header` (whose `alg` is `alg`). */
@@ -55,7 +56,7 @@ export async function signCompact(alg: JwsAlgorithm, header: Record<string, unkn
   const privateKey = keyObjectOf(key);
   if (privateKey.type !== 'private') throw new Error(`assertion: signing with a ${privateKey.type} key`);
   const input = `${encode({ alg, ...header })}.${encode(payload)}`;
-  const signature = signNow(Buffer.from(input), keyInput(alg, privateKey));
+  const signature = await signOnPool(Buffer.from(input), keyInput(alg, privateKey));
   return `${input}.${signature.toString('base64url')}`;
 }
 
@@ -74,6 +75,6 @@ export async function verifyCompact(token: string, alg: JwsAlgorithm, header: Re
   const verifyWith = publicKey.type === 'private' ? createPublicKey(publicKey) : publicKey;
   if (verifyWith.type !== 'public') throw new JwsRefused(`a ${verifyWith.type} key cannot verify ${alg}`);
   const [protectedHeader, payload, signature] = parts as [string, string, string];
-  const ok = verifyNow(Buffer.from(`${protectedHeader}.${payload}`), keyInput(alg, verifyWith), Buffer.from(signature, 'base64url'));
+  const ok = await verifyOnPool(Buffer.from(`${protectedHeader}.${payload}`), keyInput(alg, verifyWith), Buffer.from(signature, 'base64url'));
   if (!ok) throw new JwsRefused('signature verification failed');
 }
