@@ -5,10 +5,11 @@
 // picture in well under a millisecond and a fraction of the bytes. The symbol uses one fixed mask
 // and segments from qr-segments.ts: qrcode's mask choice and segment optimiser were ~90 % of its
 // CPU (issue 14).
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import QRCode from 'qrcode';
 import { PAYLOAD_CHARS_MAX } from '../../limits.js';
 import { CLASS_LAST_VERSION, qrSegments } from './qr-segments.js';
+import { deflateRepeatedRows } from './repeated-rows-deflate.js';
 
 /** Error correction M (15%): the level Pix apps and the BCB examples use for BR Codes. */
 const ERROR_CORRECTION = 'M';
@@ -16,8 +17,6 @@ const ERROR_CORRECTION = 'M';
 const QUIET_ZONE_MODULES = 4;
 /** 8 px per module keeps a typical BR Code (~57 modules with margin) near 460 px wide. */
 const PIXELS_PER_MODULE = 8;
-/** zlib level 4: the same size as the default 6 on QR rows (±1%) for half the CPU. */
-const DEFLATE_LEVEL = 4;
 /**
  * One fixed mask (ISO/IEC 18004 allows any of the 8; every reader decodes each): choosing the best
  * scores all 8 masked matrices, ~75 % of the code's CPU (issue 14).
@@ -57,23 +56,20 @@ function packRow(raw: Buffer, offset: number, moduleRow: number, size: number, i
 
 /**
  * 1-bit grayscale PNG of a square module matrix: dark modules black, the rest white. The pixel rows
- * of one module row are identical, so each is packed once and copied `scale` - 1 times (issue 14).
+ * of one module row are identical, so each is packed once and deflated as one row and `scale` - 1
+ * copies of it (repeated-rows-deflate.ts; issue 14).
  */
 export function encodeModulesPng(size: number, isDark: (row: number, col: number) => boolean, scale = PIXELS_PER_MODULE, margin = QUIET_ZONE_MODULES): Buffer {
   const width = (size + 2 * margin) * scale;
   const stride = Math.ceil(width / 8) + 1; // each row: filter byte 0 (none) + pixels
-  const raw = Buffer.alloc(stride * width, 0);
-  for (let moduleRow = -margin; moduleRow < size + margin; moduleRow += 1) {
-    const first = (moduleRow + margin) * scale * stride;
-    packRow(raw, first, moduleRow, size, isDark, scale, margin);
-    for (let copy = 1; copy < scale; copy += 1) raw.copyWithin(first + copy * stride, first, first + stride);
-  }
+  const rows = Buffer.alloc(stride * (size + 2 * margin), 0);
+  for (let moduleRow = -margin; moduleRow < size + margin; moduleRow += 1) packRow(rows, (moduleRow + margin) * stride, moduleRow, size, isDark, scale, margin);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(width, 4);
   header.writeUInt8(1, 8); // bit depth 1
   header.writeUInt8(0, 9); // colour type 0: grayscale
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: DEFLATE_LEVEL })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateRepeatedRows(rows, stride, scale)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** The QR symbol of `payload`: segments for the smallest version class that holds them. */
