@@ -11,11 +11,17 @@
 //     statement that stores the idempotency record: no round trip of its own);
 //   - the outbox: the handler calls ctx.enqueue(event) and the writer the composition root gave the
 //     runner stores the events in the same transaction.
+// Under a key the handler starts behind the claim, before the claim's answer is in (issue 14: one
+// round trip less, db/pipelined-driver.ts): if the key turns out held or answered, the claim
+// raises and every statement behind it fails, so nothing the handler wrote remains. So a handler,
+// until its first statement is answered, must not act outside its transaction (a provider call,
+// a write on another connection); one that must, names `locks`, whose statements come first.
 // Platform knows no lending: names, inputs, results, events and summaries are opaque here.
 import { createHash } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
 import type { Clock } from './clock.js';
 import { joinFixed, type FixedSql } from './db/fixed-text.js';
+import { withCommit } from './db/pipelined-driver.js';
 import type { Db, Tx } from './db/pool.js';
 import { DomainError, type MessageInput } from './errors.js';
 import { executeIdempotent, hashRequest } from './idempotency.js';
@@ -183,7 +189,8 @@ export async function runCommand<I, R>(deps: CommandDeps, request: CommandReques
     const result = await deps.db.transaction().execute(async (tx) => {
       const ran = await runHandler(deps, request, handler, tx);
       const closing = ran.outbox === null ? ran.audit : joinFixed([{ text: `with ${ran.outbox.text}`, values: ran.outbox.values }, ran.audit], ' ');
-      await tx.executeQuery(CompiledQuery.raw(closing.text, [...closing.values]));
+      // Sent with the commit, one round trip for both (db/pipelined-driver.ts).
+      await tx.executeQuery(withCommit(CompiledQuery.raw(closing.text, [...closing.values])));
       return ran.result;
     });
     return { result, replayed: false };
@@ -226,6 +233,7 @@ export interface CommandDefinition<I, R> {
    * refused with IDEM422 rather than rendered wrong (docs/decisions.md).
    */
   resultVersion?: number;
+  /** Until its first statement is answered, acts only in its transaction (see the header). */
   handler: CommandHandler<I, R>;
 }
 

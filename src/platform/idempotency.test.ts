@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { sql } from 'kysely';
+import type { Tx } from './db/pool.js';
 import { DomainError } from './errors.js';
 import { executeIdempotent, purgeExpiredIdempotency, type IdempotencyScope } from './idempotency.js';
 
@@ -87,4 +88,23 @@ test('an expired record is replaced by the new outcome in the storing statement'
   assert.deepEqual(outcome, { statusCode: 200, body: '{"new":true}', replayed: false });
   const stored = await database.db.selectFrom('idempotency_records').select(['body', 'request_hash']).where('partner_id', '=', scope.partnerId).execute();
   assert.deepEqual(stored, [{ body: '{"new":true}', request_hash: 'h' }]);
+});
+
+// Issue 14: the work starts behind the claim, before the claim's answer. When the key is already
+// answered, the claim raises and every statement of the work behind it fails: nothing of the work
+// remains, and the stored answer is replayed, whatever the work threw meanwhile.
+test('a replay: the work sent behind the claim leaves nothing, and the stored answer wins over its error', async () => {
+  const scope = scopeOf('ahead-1');
+  await effects('ahead-1');
+  const work = async (tx: Tx) => {
+    await sql`insert into race_effects (marker) values ('ahead-1')`.execute(tx);
+    return '{"first":true}';
+  };
+  assert.deepEqual(await executeIdempotent(database.db, clock, scope, work, renderError), { statusCode: 200, body: '{"first":true}', replayed: false });
+  assert.deepEqual(await executeIdempotent(database.db, clock, scope, work, renderError), { statusCode: 200, body: '{"first":true}', replayed: true });
+  const refusing = async () => {
+    throw new DomainError('validation', [{ code: 'V1', description: 'refused' }]);
+  };
+  assert.deepEqual(await executeIdempotent(database.db, clock, scope, refusing, renderError), { statusCode: 200, body: '{"first":true}', replayed: true });
+  assert.equal(await effects('ahead-1'), 1);
 });

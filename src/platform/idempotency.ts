@@ -1,15 +1,21 @@
-// Exactly-once commands. The IdempotencyKey is scoped to (partner, operation). Four round trips
-// on the success path (begin, claim, store, commit) around the work (issue 14; it was seven):
+// Exactly-once commands. The IdempotencyKey is scoped to (partner, operation). The runner's own
+// statements cost no round trip of their own on the success path (issue 14; they took seven): the
+// pipelined driver (db/pipelined-driver.ts) sends `begin` and the claim with the work's first
+// statement, and the stored outcome with `commit`:
 //   1. claim, ONE statement: take a transaction-scoped advisory lock on the key without waiting
-//      and read the live stored outcome. Lock not taken → another request with the key is still
-//      running: 409 at once (it will do the work, once). Outcome found → same body: replay it byte
-//      for byte; other body: 422;
+//      and look for a live stored outcome. It RAISES (migration 0056) when the lock is not taken
+//      (another request with the key is still running: 409 at once, it will do the work, once) or
+//      when an outcome is found (read again after the rollback and replayed byte for byte if the
+//      request is the same, 422 otherwise). Its answer is read after the work has started: the
+//      work's statements travel behind it and all fail if it raised, so nothing of them remains;
 //   2. run the work in the transaction;
 //   3. store the outcome (status + body) with `insert … on conflict … do update … where expired`,
 //      so an expired record is replaced in the same statement, and commit it together with the
 //      effect. The claim's snapshot is taken as its statement starts, before the lock is granted,
 //      so a request that committed in between is not seen there; its record is, by the primary
-//      key, when we store ours: nothing is returned, we roll back our effect and replay its record;
+//      key, when we store ours: the statement raises (its answer is read with the commit's, so it
+//      cannot just return no row), the commit turns into a rollback of our effect, and we replay
+//      its record;
 //   4. a business error rolls the whole transaction back (no savepoint on the success path) and
 //      its answer is stored in one statement of its own; if a record got there first (a retry
 //      that ran meanwhile), that record is the answer.
@@ -19,6 +25,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Clock } from './clock.js';
 import { LIMITS, LOST_RACES_MAX } from './config/limits.js';
 import { shiftParameters, type FixedSql } from './db/fixed-text.js';
+import { answerOf, withCommit } from './db/pipelined-driver.js';
 import type { Db, Tx } from './db/pool.js';
 import { DomainError } from './errors.js';
 import { stringify } from './http/serialize.js';
@@ -74,10 +81,9 @@ interface Stored {
 
 // The statements' texts are fixed (issue 14: kysely built them on every command, ~200 µs of a write's server CPU).
 const CLAIM = `
-    select pg_try_advisory_xact_lock($1::bigint) as locked, r.request_hash, r.status_code, r.body
-    from (select 1) as one
-    left join idempotency_records r
-      on r.partner_id = $2 and r.operation = $3 and r.key = $4 and r.expires_at > $5`;
+    select idempotency_key_free(pg_try_advisory_xact_lock($1::bigint), exists (
+      select 1 from idempotency_records r
+      where r.partner_id = $2 and r.operation = $3 and r.key = $4 and r.expires_at > $5)) as free`;
 
 const STORE = `insert into idempotency_records (partner_id, operation, key, request_hash, status_code, body, created_at, expires_at)
     values ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -90,21 +96,44 @@ const STORE_PARAMETERS = 8;
 const LIVE_RECORD = `select request_hash, status_code, body from idempotency_records
     where partner_id = $1 and operation = $2 and key = $3 and expires_at > $4`;
 
-/** Step 1: the advisory lock and the live record, in one statement. */
-async function claim(tx: Tx, scope: IdempotencyScope, now: Date): Promise<Stored | undefined> {
-  const { rows } = await tx.executeQuery<Partial<Stored> & { locked: boolean }>(CompiledQuery.raw(CLAIM, [lockKeyOf(scope), scope.partnerId, scope.operation, scope.key, now]));
-  const row = rows[0];
-  if (!row?.locked) throw inFlight();
-  return row.request_hash === null || row.request_hash === undefined ? undefined : (row as Stored);
+/**
+ * Step 1: the advisory lock and the look-up, in one statement sent ahead of the work (its answer
+ * read when awaited): throws KEY_HELD or KEY_ANSWERED.
+ */
+async function claim(tx: Tx, scope: IdempotencyScope, now: Date): Promise<void> {
+  const query = withCommit(CompiledQuery.raw(CLAIM, [lockKeyOf(scope), scope.partnerId, scope.operation, scope.key, now]));
+  await answerOf(query, await tx.executeQuery(query));
 }
 
-/** Steps 3 and 4: stores the outcome unless a live record exists; false when one did. */
-async function store(executor: Db | Tx, scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number, alongside?: FixedSql): Promise<boolean> {
+/** Step 4: stores a business error's outcome unless a live record exists; false when one did. */
+async function store(db: Db, scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number): Promise<boolean> {
   const values = [scope.partnerId, scope.operation, scope.key, scope.requestHash, outcome.statusCode, outcome.body, now, new Date(now.getTime() + retention_ms)];
-  const text = alongside === undefined ? STORE : `with ${shiftParameters(alongside.text, STORE_PARAMETERS)} ${STORE}`;
-  const { rows } = await executor.executeQuery<{ stored: number }>(CompiledQuery.raw(text, alongside === undefined ? values : [...values, ...alongside.values]));
+  const { rows } = await db.executeQuery<{ stored: number }>(CompiledQuery.raw(STORE, values));
   return rows.length === 1;
 }
+
+/**
+ * Step 3 on the success path: the record and the work's companion writes, sent with the commit
+ * (pipelined-driver.ts withCommit: one round trip for both). Its answer is not read before the
+ * commit, so a live record under the key (a lost race) raises KEY_ANSWERED inside the statement and
+ * the commit turns into a rollback (migration 0056).
+ */
+async function storeWithCommit(tx: Tx, scope: IdempotencyScope, body: string, now: Date, retention_ms: number, alongside?: FixedSql): Promise<void> {
+  const values = [scope.partnerId, scope.operation, scope.key, scope.requestHash, 200, body, now, new Date(now.getTime() + retention_ms)];
+  const text = `with ${alongside === undefined ? '' : `${shiftParameters(alongside.text, STORE_PARAMETERS)}, `}${STORED_OR_RAISE}`;
+  await tx.executeQuery(withCommit(CompiledQuery.raw(text, alongside === undefined ? values : [...values, ...alongside.values])));
+}
+
+/** SQLSTATEs of migration 0056: a live record holds the key (found by the claim, or a lost race when storing); a running request holds it. */
+const KEY_ANSWERED = 'CI200';
+const KEY_HELD = 'CI409';
+const STORED_OR_RAISE = `stored as (${STORE}) select idempotency_record_stored((select count(*) from stored)) as stored`;
+
+function raised(error: unknown, sqlstate: string): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === sqlstate;
+}
+
+const ignore = () => undefined;
 
 async function liveRecord(db: Db, scope: IdempotencyScope, now: Date): Promise<Stored | undefined> {
   const { rows } = await db.executeQuery<Stored>(CompiledQuery.raw(LIVE_RECORD, [scope.partnerId, scope.operation, scope.key, now]));
@@ -122,7 +151,7 @@ function isStorable(error: unknown): error is DomainError {
 
 /** Thrown inside the transaction to roll it back; carries what happened out of it. */
 class RolledBack extends Error {
-  constructor(readonly reason: { lostRace: true } | { businessError: DomainError }) {
+  constructor(readonly reason: { businessError: DomainError }) {
     super('rolled back');
   }
 }
@@ -140,24 +169,28 @@ export async function executeIdempotent(
     const now = clock.now();
     try {
       return await db.transaction().execute(async (tx) => {
-        const stored = await claim(tx, scope, now);
-        if (stored) return replay(stored, scope);
+        // The work starts behind the claim, before its answer: the claim's verdict comes first.
+        const claimed = claim(tx, scope, now);
+        claimed.catch(ignore);
         let done: WorkOutcome;
         try {
           const result = await work(tx);
           done = typeof result === 'string' ? { body: result } : result;
         } catch (error) {
+          await claimed;
           if (isStorable(error)) throw new RolledBack({ businessError: error });
           throw error;
         }
+        await claimed;
         const body = done.body;
-        // Lost race: the rollback also undoes the companion write.
-        if (!(await store(tx, scope, { statusCode: 200, body }, now, retention_ms, done.alongside))) throw new RolledBack({ lostRace: true });
+        // Lost race: the statement raises, and the rollback also undoes the companion writes.
+        await storeWithCommit(tx, scope, body, now, retention_ms, done.alongside);
         return { statusCode: 200, body, replayed: false };
       });
     } catch (error) {
-      if (!(error instanceof RolledBack)) throw error;
-      if ('businessError' in error.reason) {
+      if (raised(error, KEY_HELD)) throw inFlight();
+      if (!(error instanceof RolledBack) && !raised(error, KEY_ANSWERED)) throw error;
+      if (error instanceof RolledBack) {
         const outcome = renderError(error.reason.businessError);
         if (await store(db, scope, outcome, now, retention_ms)) return { ...outcome, replayed: false };
       }

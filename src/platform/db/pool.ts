@@ -4,6 +4,7 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { LIMITS } from '../config/limits.js';
+import { PipelinedPostgresDialect } from './pipelined-driver.js';
 import { prepareStatementsOf, statementCount } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -32,8 +33,15 @@ export function poolStats(db: Db): { total: number; idle: number; waiting: numbe
   return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, statements: statementCount() } : null;
 }
 
-export function createDb(url: string, options: { maxConnections?: number; applicationName?: string } = {}): Db {
+/**
+ * `pipelined` (default true): the pool's clients run in pipeline mode and transactions go through
+ * pipelined-driver.ts (begin sent with the first statement, the closing statement with commit).
+ * False: kysely's own driver, every statement its own round trip (the bench's baseline server).
+ */
+export function createDb(url: string, options: { maxConnections?: number; applicationName?: string; pipelined?: boolean } = {}): Db {
+  const pipelined = options.pipelined ?? true;
   const pool = new pg.Pool({
+    pipeline: pipelined,
     connectionString: url,
     max: options.maxConnections ?? LIMITS.DB_POOL_CONNECTIONS_MAX,
     connectionTimeoutMillis: LIMITS.DB_CONNECT_TIMEOUT_MS,
@@ -44,7 +52,7 @@ export function createDb(url: string, options: { maxConnections?: number; applic
   pool.on('error', () => undefined);
   // Statements are prepared once per connection (prepared.ts), not parsed and planned every time.
   pool.on('connect', (client) => prepareStatementsOf(client));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: pipelined ? new PipelinedPostgresDialect(pool) : new PostgresDialect({ pool }) });
   POOLS.set(db, pool);
   return db;
 }

@@ -37,8 +37,12 @@ function nameOf(text: string, limit: number): string | undefined {
   return name;
 }
 
-/** Sees every statement text and its values as it is sent (the EXPLAIN test of the indexes). */
-export type StatementListener = (text: string, values: readonly unknown[]) => void;
+/**
+ * Sees every statement text and its values as it is sent (the EXPLAIN test of the indexes).
+ * `pipelined`: sent while an earlier statement of the same connection was still unanswered, so it
+ * cost no round trip of its own (pipelined-driver.ts).
+ */
+export type StatementListener = (text: string, values: readonly unknown[], pipelined: boolean) => void;
 const listeners = new Set<StatementListener>();
 
 /** Calls `listener` for each statement sent from now on, until the returned function is called. */
@@ -66,9 +70,18 @@ type Query = (config: unknown, values?: unknown, callback?: QueryCallback) => un
 export function prepareStatementsOf(client: pg.PoolClient | pg.Client, limit: number = LIMITS.DB_PREPARED_STATEMENTS_MAX): void {
   const original = client.query.bind(client) as Query;
   const renamed = new Map<string, string>();
-  const patched: Query = (config, values, callback) => {
+  let unanswered = 0;
+  const answered = () => void (unanswered -= 1);
+  const sent: Query = (config, values, callback) => {
     statementsSent += 1;
-    if (listeners.size > 0 && typeof config === 'string') for (const listener of listeners) listener(config, Array.isArray(values) ? values : []);
+    if (listeners.size > 0 && typeof config === 'string') for (const listener of listeners) listener(config, Array.isArray(values) ? values : [], unanswered > 0);
+    if (typeof config !== 'string' || typeof callback === 'function' || typeof values === 'function') return named(config, values, callback);
+    unanswered += 1;
+    const answer = named(config, values, callback) as Promise<pg.QueryResult>;
+    answer.then(answered, answered);
+    return answer;
+  };
+  const named: Query = (config, values, callback) => {
     if (typeof config !== 'string' || !Array.isArray(values) || values.length === 0) return original(config, values, callback);
     const base = nameOf(config, limit);
     if (base === undefined) return original(config, values, callback);
@@ -96,5 +109,5 @@ export function prepareStatementsOf(client: pg.PoolClient | pg.Client, limit: nu
       );
     });
   };
-  (client as unknown as { query: Query }).query = patched;
+  (client as unknown as { query: Query }).query = sent;
 }

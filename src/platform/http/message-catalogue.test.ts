@@ -9,6 +9,7 @@ import { catalogueOfMarkdown, readMessageCatalogue, repositoryDocsDir } from './
 const NOT_MESSAGE_CODES = new Set([
   'ES256', 'HS256', 'HS512', 'PS256', 'RS256', 'RS384', 'RS512', // JWT algorithms
   'C0185', 'C0196', 'V0001', 'V0004', 'V0009', // halves of catalogue codes, joined as C0196/V0001 by pricingCode()
+  'CI200', 'CI409', // caas's own SQLSTATEs, raised by the idempotency statements (migration 0056), never sent to a client
 ]);
 
 function sourceFiles(dir: string, out: string[] = []): string[] {

@@ -1,0 +1,127 @@
+// The pipelined driver (issue 14) against real PostgreSQL: `begin` travels with the first
+// statement, a `withCommit` statement with the commit, and a failure anywhere in a pipeline
+// reaches the caller as the first error, with nothing written and the connection left clean.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { CompiledQuery, sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/db.js';
+import { CommitRolledBack, withCommit } from './pipelined-driver.js';
+import { observeStatements } from './prepared.js';
+
+let database: TestDatabase;
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+before(async () => {
+  database = await createTestDatabase();
+  await sql`create table pipe_rows (id integer primary key, note text not null)`.execute(database.db);
+  process.on('unhandledRejection', onUnhandled);
+});
+after(async () => {
+  process.off('unhandledRejection', onUnhandled);
+  await database.drop();
+});
+
+const insert = (id: number, note: string) => CompiledQuery.raw('insert into pipe_rows (id, note) values ($1, $2)', [id, note]);
+
+async function ids(): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select id from pipe_rows order by id`.execute(database.db);
+  return rows.map((r) => r.id);
+}
+
+/** Runs `work` and counts the statements sent and the round trips they took. */
+async function counted<T>(work: () => Promise<T>): Promise<{ statements: string[]; roundTrips: number; outcome: PromiseSettledResult<T> }> {
+  const statements: string[] = [];
+  let roundTrips = 0;
+  const stop = observeStatements((text, _values, pipelined) => {
+    statements.push(text);
+    if (!pipelined) roundTrips += 1;
+  });
+  try {
+    const [outcome] = await Promise.allSettled([work()]);
+    return { statements, roundTrips, outcome: outcome as PromiseSettledResult<T> };
+  } finally {
+    stop();
+  }
+}
+
+/** Every pooled connection answers, and none is left inside a transaction. */
+async function poolIsClean(): Promise<void> {
+  const answers = await Promise.all(Array.from({ length: 20 }, () => sql<{ n: number }>`select 1 as n`.execute(database.db)));
+  assert.ok(answers.every((a) => a.rows[0]?.n === 1));
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(database.db);
+  assert.equal(rows[0]?.n, 0);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(unhandled, []);
+}
+
+test('begin travels with the first statement, the closing statement with commit: four statements, two round trips', async () => {
+  const run = await counted(() =>
+    database.db.transaction().execute(async (tx) => {
+      await tx.executeQuery(insert(1, 'first'));
+      await tx.executeQuery(withCommit(insert(2, 'closing')));
+      return 'done';
+    }),
+  );
+  assert.deepEqual(run.outcome, { status: 'fulfilled', value: 'done' });
+  assert.equal(run.statements.length, 4, run.statements.join('\n'));
+  assert.equal(run.roundTrips, 2, run.statements.join('\n'));
+  assert.deepEqual(await ids(), [1, 2]);
+  await poolIsClean();
+});
+
+test('a constraint violation in the statement sent with commit: the commit throws it, nothing is written', async () => {
+  const run = await counted(() =>
+    database.db.transaction().execute(async (tx) => {
+      await tx.executeQuery(insert(10, 'effect'));
+      await tx.executeQuery(withCommit(insert(1, 'duplicate key')));
+      return 'done';
+    }),
+  );
+  assert.equal(run.outcome.status, 'rejected');
+  assert.equal(((run.outcome as PromiseRejectedResult).reason as { code?: string }).code, '23505');
+  // No rollback of its own: the pipelined COMMIT was answered ROLLBACK.
+  assert.deepEqual(run.statements.slice(-1), ['commit']);
+  assert.deepEqual(await ids(), [1, 2]);
+  await poolIsClean();
+});
+
+test('an error in the first statement, sent behind begin, is the error seen; the transaction rolls back', async () => {
+  const run = await counted(() =>
+    database.db.transaction().execute(async (tx) => {
+      await tx.executeQuery(insert(2, 'duplicate key'));
+      await tx.executeQuery(insert(11, 'never sent'));
+    }),
+  );
+  assert.equal(((run.outcome as PromiseRejectedResult).reason as { code?: string }).code, '23505');
+  assert.deepEqual(run.statements, ['begin', 'insert into pipe_rows (id, note) values ($1, $2)', 'rollback']);
+  assert.deepEqual(await ids(), [1, 2]);
+  await poolIsClean();
+});
+
+test('a COMMIT answered ROLLBACK is a failure, even when the statement that failed was caught', async () => {
+  const run = await counted(() =>
+    database.db.transaction().execute(async (tx) => {
+      await tx.executeQuery(insert(12, 'effect'));
+      await tx.executeQuery(insert(1, 'duplicate key')).catch(() => undefined);
+      return 'done';
+    }),
+  );
+  assert.ok((run.outcome as PromiseRejectedResult).reason instanceof CommitRolledBack);
+  assert.deepEqual(await ids(), [1, 2]);
+  await poolIsClean();
+});
+
+test('a withCommit statement outside a transaction runs as any other, and its error is thrown at once', async () => {
+  await database.db.executeQuery(withCommit(insert(20, 'alone')));
+  await assert.rejects(database.db.executeQuery(withCommit(insert(20, 'again'))), (error: { code?: string }) => error.code === '23505');
+  assert.deepEqual(await ids(), [1, 2, 20]);
+  await poolIsClean();
+});
+
+test('reads on the pool answer as before, many at once', async () => {
+  const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => sql<{ n: number }>`select ${i}::int as n`.execute(database.db)));
+  assert.deepEqual(answers.map((a) => a.rows[0]?.n), Array.from({ length: 60 }, (_, i) => i));
+  const snapshot = await database.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((tx) => sql<{ level: string }>`select current_setting('transaction_isolation') as level`.execute(tx));
+  assert.equal(snapshot.rows[0]?.level, 'repeatable read');
+  await poolIsClean();
+});
