@@ -8,7 +8,7 @@
 // and version). Miss: that same statement has read the scope's version FIRST; the answer is then
 // computed as usual and stored by one autocommitted upsert (never inside a transaction, never an error answer). Why this order is never stale:
 // docs/decisions.md "Read model".
-import { createHash } from 'node:crypto';
+import { createHash, hash as oneShotHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,7 +128,8 @@ export function createAnswerCache(mode: AnswerCacheMode, fingerprint: string): A
   return {
     mode,
     fingerprint,
-    keyOf: (parts) => createHash('sha256').update(stringify([parts.partnerId, parts.query, parts.asOf, fingerprint, parts.input], { sortKeys: true })).digest('base64url'),
+    // node:crypto's one-shot hash: the same digest without a Hash object per read (issue 14).
+    keyOf: (parts) => oneShotHash('sha256', stringify([parts.partnerId, parts.query, parts.asOf, fingerprint, parts.input], { sortKeys: true }), 'base64url'),
     async read(db, key, scope) {
       const { rows } = await db.executeQuery<ScopeRead>(CompiledQuery.raw(readText(scope), [...scope.parameters, key]));
       return rows[0] ?? null;

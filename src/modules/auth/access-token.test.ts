@@ -52,6 +52,9 @@ describe('access token', () => {
     const claims = await verifier.check(header, Scope.proposals);
     assert.equal(verifier.known(header, Scope.proposals), claims);
     assert.equal(verifier.known(`  bearer ${accessToken} `, Scope.proposals), claims);
+    assert.equal(verifier.known(`Bearer ${accessToken} `, Scope.proposals), claims, 'the exact-prefix lookup misses, the regex one finds it');
+    assert.equal(verifier.known(`Bearer ${accessToken}x`, Scope.proposals), undefined, 'another text is another token');
+    assert.equal(verifier.known(`Bearer  ${accessToken}`, Scope.proposals), claims, 'two spaces: as the regex reads it');
     assert.equal(verifier.known(header, Scope.bureau), undefined, 'check refuses it (403)');
     assert.equal(verifier.known(undefined, Scope.proposals), undefined);
     assert.equal(verifier.known(`Basic ${accessToken}`, Scope.proposals), undefined);

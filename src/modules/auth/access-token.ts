@@ -64,6 +64,18 @@ function bearerToken(header: string | undefined): string | undefined {
   return header === undefined ? undefined : BEARER_RE.exec(header.trim())?.[1];
 }
 
+const EXACT_BEARER_PREFIX = 'Bearer ';
+
+/**
+ * The text after `Bearer ` when the header starts so (what clients send), without the regex: only
+ * a cache lookup uses it, and the cache holds tokens that passed bearerToken, so a hit is a header
+ * bearerToken accepts with that very token; on a miss the regex's token is looked up as before
+ * (issue 14: ~1.1 µs per authenticated request for an ~800-character token).
+ */
+function exactBearerToken(header: string | undefined): string | undefined {
+  return header?.startsWith(EXACT_BEARER_PREFIX) === true ? header.slice(EXACT_BEARER_PREFIX.length) : undefined;
+}
+
 /** The token of an `Authorization: Bearer …` header; the scheme is matched case-insensitively. */
 export function parseBearer(header: string | undefined): string {
   if (header === undefined || header.trim() === '') {
@@ -109,10 +121,13 @@ export class AccessTokenVerifier {
    * (and gives the refusal).
    */
   known(authorizationHeader: string | undefined, requiredScope: ScopeName): AccessClaims | undefined {
-    const token = bearerToken(authorizationHeader);
-    const cached = token === undefined ? undefined : this.cache.get(token);
+    const cached = this.cachedFor(exactBearerToken(authorizationHeader)) ?? this.cachedFor(bearerToken(authorizationHeader));
     if (cached === undefined || cached.expiresAt_s <= Math.floor(this.deps.now().getTime() / 1000)) return undefined;
     return scopeReleases(cached.scopes, requiredScope) ? cached : undefined;
+  }
+
+  private cachedFor(token: string | undefined): AccessClaims | undefined {
+    return token === undefined ? undefined : this.cache.get(token);
   }
 
   async authenticate(authorizationHeader: string | undefined): Promise<AccessClaims> {

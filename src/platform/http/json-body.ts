@@ -20,9 +20,9 @@ function childPath(path: string, key: string, inList: boolean): string {
   return path === '' ? key : `${path}.${key}`;
 }
 
-function problemOf(value: unknown, path: string): MessageInput | null {
+function problemOf(value: unknown, path: string, textChecked: boolean): MessageInput | null {
   const field = path === '' ? null : path;
-  if (typeof value === 'string') return isSafeText(value) ? null : unsafeTextProblem(field);
+  if (typeof value === 'string') return textChecked || isSafeText(value) ? null : unsafeTextProblem(field);
   if (isLosslessNumber(value)) {
     return value.value.length > LIMITS.JSON_NUMBER_CHARS_MAX ? { code: 'REQ005', description: `Número com mais de ${LIMITS.JSON_NUMBER_CHARS_MAX} caracteres`, field } : null;
   }
@@ -33,19 +33,34 @@ function problemOf(value: unknown, path: string): MessageInput | null {
   return null;
 }
 
-/** The first hostile shape of a parsed body, depth first; null when there is none. */
-function hostileShape(value: unknown, path: string, depth: number): MessageInput | null {
+/**
+ * The body's text can hold no NUL and no unpaired surrogate in any string or key: it has no NUL
+ * character and no `\u` escape. Strict UTF-8 decoding never yields a surrogate, so an escape is the
+ * only way to write one (issue 14: the per-string check is then skipped).
+ */
+function textIsSafe(text: string): boolean {
+  return !text.includes('\\u') && !text.includes('\u0000');
+}
+
+/**
+ * The first hostile shape of a parsed body, depth first; null when there is none. `textChecked`:
+ * the whole text was found safe (textIsSafe), so its strings need no check of their own.
+ */
+function hostileShape(value: unknown, path: string, depth: number, textChecked: boolean): MessageInput | null {
   if (depth > LIMITS.JSON_DEPTH_MAX) return { code: 'REQ001', description: `JSON com aninhamento acima de ${LIMITS.JSON_DEPTH_MAX} níveis`, field: null };
-  const own = problemOf(value, path);
+  const own = problemOf(value, path, textChecked);
   if (own !== null || value === null || typeof value !== 'object' || isLosslessNumber(value)) return own;
   const inList = Array.isArray(value);
   const seen = new Set<string>();
   for (const [key, child] of Object.entries(value)) {
     const at = childPath(path, key, inList);
-    if (!inList && !isSafeText(key)) return unsafeTextProblem(at);
-    if (!inList && seen.has(key.toLowerCase())) return { code: 'REQ008', description: 'Campo informado mais de uma vez com grafias diferentes', field: at };
-    seen.add(key.toLowerCase());
-    const found = hostileShape(child, at, depth + 1);
+    if (!inList) {
+      if (!textChecked && !isSafeText(key)) return unsafeTextProblem(at);
+      const folded = key.toLowerCase();
+      if (seen.has(folded)) return { code: 'REQ008', description: 'Campo informado mais de uma vez com grafias diferentes', field: at };
+      seen.add(folded);
+    }
+    const found = hostileShape(child, at, depth + 1, textChecked);
     if (found !== null) return found;
   }
   return null;
@@ -60,7 +75,8 @@ export function parseJsonBody(body: Buffer | string): unknown {
     const reason = (error as Error).message.replace(/\s+/g, ' ').slice(0, 200);
     throw new DomainError('validation', [{ code: 'REQ001', description: `JSON inválido: ${reason}`, field: null }]);
   }
-  const problem = hostileShape(value, '', 0);
+  // A string given by the caller was not decoded here, so it may hold a raw surrogate: checked in full.
+  const problem = hostileShape(value, '', 0, typeof body !== 'string' && textIsSafe(text));
   if (problem !== null) throw new DomainError('validation', [problem]);
   return value;
 }

@@ -33,29 +33,27 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/**
- * Packs the pixels of one module row into `raw` at `offset` (its filter byte, already 0, is
- * skipped): white bits set. Plain byte writes: Buffer#fill per module cost more than the rest.
- */
-function packRow(raw: Buffer, offset: number, moduleRow: number, size: number, isDark: (row: number, col: number) => boolean, scale: number, margin: number): void {
-  const modules = size + 2 * margin;
-  const inside = moduleRow >= 0 && moduleRow < size;
-  const whiteAt = (moduleCol: number) => !(inside && moduleCol >= 0 && moduleCol < size && isDark(moduleRow, moduleCol));
+/** Every pixel of the row at `offset` white (its filter byte, 0, skipped; the last byte's padding bits stay 0). */
+function whiteRow(rows: Buffer, offset: number, width: number): void {
+  const whole = width >> 3;
+  for (let at = offset + 1, end = at + whole; at < end; at += 1) rows[at] = 0xff;
+  if ((width & 7) !== 0) rows[offset + 1 + whole] = (0xff << (8 - (width & 7))) & 0xff;
+}
+
+/** Pixels `x` to `x + scale - 1` of the row at `offset` black. Plain byte writes: Buffer#fill per module cost more than the rest. */
+function darken(rows: Buffer, offset: number, x: number, scale: number): void {
   const pixels = offset + 1;
-  if (scale % 8 === 0) {
-    // Whole bytes per module (the default scale): 0xff or 0x00, no bit arithmetic.
-    const bytes = scale / 8;
-    for (let col = 0; col < modules; col += 1) {
-      if (!whiteAt(col - margin)) continue;
-      for (let at = pixels + col * bytes, end = at + bytes; at < end; at += 1) raw[at] = 0xff;
-    }
+  if ((x & 7) === 0 && (scale & 7) === 0) {
+    // Whole bytes per module (the default scale): no bit arithmetic.
+    for (let at = pixels + (x >> 3), end = at + (scale >> 3); at < end; at += 1) rows[at] = 0;
     return;
   }
-  for (let x = 0; x < modules * scale; x += 1) if (whiteAt(Math.floor(x / scale) - margin)) raw[pixels + (x >> 3)]! |= 0x80 >> (x & 7);
+  for (let px = x; px < x + scale; px += 1) rows[pixels + (px >> 3)]! &= ~(0x80 >> (px & 7));
 }
 
 /**
- * 1-bit grayscale PNG of a square module matrix: dark modules black, the rest white. The pixel rows
+ * 1-bit grayscale PNG of a square module matrix: dark modules black, the rest white (all white
+ * first, then each dark module's pixels cleared). The pixel rows
  * of one module row are identical, so each is packed once and deflated as one row and `scale` - 1
  * copies of it (repeated-rows-deflate.ts; issue 14).
  */
@@ -63,7 +61,11 @@ export function encodeModulesPng(size: number, isDark: (row: number, col: number
   const width = (size + 2 * margin) * scale;
   const stride = Math.ceil(width / 8) + 1; // each row: filter byte 0 (none) + pixels
   const rows = Buffer.alloc(stride * (size + 2 * margin), 0);
-  for (let moduleRow = -margin; moduleRow < size + margin; moduleRow += 1) packRow(rows, (moduleRow + margin) * stride, moduleRow, size, isDark, scale, margin);
+  for (let offset = 0; offset < rows.length; offset += stride) whiteRow(rows, offset, width);
+  for (let row = 0; row < size; row += 1) {
+    const offset = (row + margin) * stride;
+    for (let col = 0; col < size; col += 1) if (isDark(row, col)) darken(rows, offset, (col + margin) * scale, scale);
+  }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(width, 4);
@@ -83,6 +85,6 @@ export function qrSymbol(payload: string): QRCode.QRCode {
 
 export async function qrPngBase64(payload: string): Promise<string> {
   if (payload.length === 0 || payload.length > PAYLOAD_CHARS_MAX) throw new Error(`assertion: QR payload must have 1 to ${PAYLOAD_CHARS_MAX} characters`);
-  const { modules } = qrSymbol(payload);
-  return encodeModulesPng(modules.size, (r, c) => modules.get(r, c) === 1).toString('base64');
+  const { size, data } = qrSymbol(payload).modules;
+  return encodeModulesPng(size, (row, col) => data[row * size + col] === 1).toString('base64');
 }

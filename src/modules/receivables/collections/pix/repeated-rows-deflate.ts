@@ -122,23 +122,39 @@ class BitWriter {
   }
 }
 
+interface Tokens {
+  tokens: Int32Array;
+  /** How often each literal/length and distance symbol is used. */
+  litLen: number[];
+  distances: number[];
+}
+
 /**
  * Literals (below 256) and matches (length << 16 | distance) of the rows, in stream order: each row's
  * bytes as literals except long runs of one byte (a match at distance 1), then its repeats (one
  * match of the row above). Matches within a QR's first row of a run, against earlier rows, made it
  * no smaller: two-colour literals cost ~1-2 bits each.
  */
-function tokensOf(rows: Uint8Array, stride: number, repeat: number): Int32Array {
+function tokensOf(rows: Uint8Array, stride: number, repeat: number): Tokens {
   const perRow = Math.ceil(((repeat - 1) * stride) / LONGEST_MATCH) + 2;
   const tokens = new Int32Array(rows.length + (rows.length / stride) * perRow);
+  const litLen = new Array<number>(286).fill(0);
+  const distances = new Array<number>(30).fill(0);
   let count = 0;
   const match = (length: number, distance: number) => {
+    const distanceAt = codeIndex(DISTANCE_BASE, distance);
     for (let left = length; left > 0; ) {
       // Never leave a tail shorter than deflate's shortest match.
       const take = left <= LONGEST_MATCH ? left : left - LONGEST_MATCH < SHORTEST_MATCH ? left - SHORTEST_MATCH : LONGEST_MATCH;
       tokens[count++] = (take << 16) | distance;
+      litLen[257 + (LENGTH_CODE[take] as number)]! += 1;
+      distances[distanceAt]! += 1;
       left -= take;
     }
+  };
+  const literals = (byte: number, times: number) => {
+    for (let n = 0; n < times; n += 1) tokens[count++] = byte;
+    litLen[byte]! += times;
   };
   for (let start = 0; start < rows.length; start += stride) {
     const end = start + stride;
@@ -146,16 +162,17 @@ function tokensOf(rows: Uint8Array, stride: number, repeat: number): Int32Array 
       const byte = rows[here] as number;
       let after = here + 1;
       while (after < end && rows[after] === byte) after += 1;
-      tokens[count++] = byte;
-      if (after - here > WORTHWHILE_RUN) match(after - here - 1, 1);
-      else for (let at = here + 1; at < after; at += 1) tokens[count++] = byte;
+      if (after - here > WORTHWHILE_RUN) {
+        literals(byte, 1);
+        match(after - here - 1, 1);
+      } else literals(byte, after - here);
       here = after;
     }
     const copies = (repeat - 1) * stride;
     if (copies >= SHORTEST_MATCH) match(copies, stride);
-    else for (let copy = 0; copy < copies; copy += 1) tokens[count++] = rows[start + (copy % stride)] as number;
+    else for (let copy = 0; copy < copies; copy += 1) literals(rows[start + (copy % stride)] as number, 1);
   }
-  return tokens.subarray(0, count);
+  return { tokens: tokens.subarray(0, count), litLen, distances };
 }
 
 /** The code lengths of both alphabets as code-length symbols (RFC 1951 3.2.7): [symbol, extra bits value] pairs. */
@@ -209,19 +226,11 @@ function adler32(rows: Uint8Array, stride: number, repeat: number): number {
  */
 export function deflateRepeatedRows(rows: Uint8Array, stride: number, repeat: number): Buffer {
   if (stride < 1 || repeat < 1 || rows.length % stride !== 0 || stride > WINDOW_BYTES) throw new Error('assertion: whole rows of at most 32 KiB, repeated at least once');
-  const tokens = tokensOf(rows, stride, repeat);
-  const litLenFrequency = new Array<number>(286).fill(0);
-  const distanceFrequency = new Array<number>(30).fill(0);
+  const { tokens, litLen: litLenFrequency, distances: distanceFrequency } = tokensOf(rows, stride, repeat);
   // Both trees get at least two used symbols: a complete code, no special case for a reader.
-  [litLenFrequency[END_OF_BLOCK], litLenFrequency[0], distanceFrequency[0], distanceFrequency[1]] = [1, 1, 1, 1];
-  for (let at = 0; at < tokens.length; at += 1) {
-    const token = tokens[at] as number;
-    if (token < 256) litLenFrequency[token]! += 1;
-    else {
-      litLenFrequency[257 + (LENGTH_CODE[token >>> 16] as number)]! += 1;
-      distanceFrequency[codeIndex(DISTANCE_BASE, token & 0xffff)]! += 1;
-    }
-  }
+  litLenFrequency[END_OF_BLOCK] = 1;
+  litLenFrequency[0] = Math.max(1, litLenFrequency[0] as number);
+  for (const symbol of [0, 1]) distanceFrequency[symbol] = Math.max(1, distanceFrequency[symbol] as number);
   const litLenLengths = codeLengths(litLenFrequency, CODE_BITS);
   const distanceLengths = codeLengths(distanceFrequency, CODE_BITS);
   const [litLenCodes, distanceCodes] = [canonicalCodes(litLenLengths), canonicalCodes(distanceLengths)];
