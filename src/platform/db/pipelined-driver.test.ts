@@ -125,3 +125,16 @@ test('reads on the pool answer as before, many at once', async () => {
   assert.equal(snapshot.rows[0]?.level, 'repeatable read');
   await poolIsClean();
 });
+
+test('a connection lost while checked out fails its statements and leaves the process running', async () => {
+  const [outcome] = await Promise.allSettled([
+    database.db.transaction().execute(async (tx) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx);
+      await sql`select pg_terminate_backend(${rows[0]?.pid})`.execute(database.db);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sql`select 1`.execute(tx);
+    }),
+  ]);
+  assert.equal(outcome?.status, 'rejected');
+  await poolIsClean();
+});

@@ -151,6 +151,10 @@ class PipelinedDriver implements Driver {
     if (connection === undefined) {
       connection = new PipelinedConnection(client);
       this.#connections.set(client, connection);
+      // pg-pool listens for a client's errors only while it is idle in the pool: a connection lost
+      // while checked out (a backend killed, a restart) would emit an unhandled 'error' and end the
+      // process. Its statements reject on their own; the pool drops the broken client on release.
+      client.on('error', ignore);
     }
     connection.reset();
     return connection;
