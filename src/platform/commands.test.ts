@@ -52,6 +52,8 @@ test('a key held by a running command is a conflict (409)', async () => {
   let started!: () => void;
   const isRunning = new Promise<void>((resolve) => (started = resolve));
   const slow = runCommand(deps, { name: 'test.add', input: { value: 'slow' }, actor: operator, idempotencyKey: 'k-3' }, async (input, ctx) => {
+    // A statement answered: the claim (sent ahead of it, pipelined-driver.ts) holds the key by now.
+    await sql`select 1`.execute(ctx.tx);
     started();
     await held;
     return insertEffect(input, ctx);
