@@ -30,6 +30,10 @@ test('inflating gives every row repeated, for any stride, repeat and bytes (zlib
     [371, 20, 16, [0x00, 0xff, 0x0f, 0xf0]],
     [300, 10, 1, [...Array(256).keys()]], // every literal, no copies
     [40, 30, 3, [0x00, 0xff, 0x00, 0x00, 0x00]],
+    [259, 2, 2, [0, 1]], // a copy of 259 bytes: one longest match leaves 1 byte (review, ninth session)
+    [261, 2, 2, [0xff]], // runs of one byte longer than the longest match, leaving 2
+    [1000, 2, 3, [0x00]],
+    [32_768, 2, 2, [0x00, 0xff]], // the longest stride: copies at deflate's farthest distance
   ];
   for (const [stride, count, repeat, alphabet] of cases) {
     for (const seed of [1, 2, 3]) {
@@ -58,6 +62,11 @@ test('code lengths stay within the limit, whatever the frequencies', () => {
   assert.deepEqual(codeLengths([3, 0, 5], 15), [1, 0, 1]);
 });
 
-test('refuses rows that are not whole', () => {
+test('refuses rows that are not whole, or wider than deflate reaches back', () => {
   assert.throws(() => deflateRepeatedRows(new Uint8Array(5), 2, 1), /assertion/);
+  assert.throws(() => deflateRepeatedRows(new Uint8Array(32_769), 32_769, 2), /assertion/);
+});
+
+test('no rows at all is an empty stream', () => {
+  assert.deepEqual(inflateSync(deflateRepeatedRows(new Uint8Array(0), 1, 1)), Buffer.alloc(0));
 });
