@@ -3,8 +3,9 @@
 //   runCommand(deps, { name, input, actor, idempotencyKey?, locks? }, handler)
 // and the runner owns, in ONE transaction:
 //   - the idempotency record (executeIdempotent: key + hash of the input + the stored domain result;
-//     a replay returns the stored result without running the handler, another input under the key
-//     is a typed `idempotency_mismatch` (422), a key held by a running transaction a `conflict` (409));
+//     a replay returns the stored result and leaves nothing of the handler (see below), another
+//     input under the key is a typed `idempotency_mismatch` (422), a key held by a running
+//     transaction a `conflict` (409));
 //   - the advisory locks the command names (waited for, in a fixed order, so two commands never
 //     deadlock on them);
 //   - the audit row: command name, actor, key and a one-line summary (under a key, written by the
