@@ -25,7 +25,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Clock } from './clock.js';
 import { LIMITS, LOST_RACES_MAX } from './config/limits.js';
 import { shiftParameters, type FixedSql } from './db/fixed-text.js';
-import { answerOf, withCommit } from './db/pipelined-driver.js';
+import { answerOf, ignore, withCommit } from './db/pipelined-driver.js';
 import type { Db, Tx } from './db/pool.js';
 import { DomainError } from './errors.js';
 import { stringify } from './http/serialize.js';
@@ -93,6 +93,11 @@ const STORE = `insert into idempotency_records (partner_id, operation, key, requ
     returning 1 as stored`;
 const STORE_PARAMETERS = 8;
 
+/** SQLSTATEs of migration 0056: a live record holds the key (found by the claim, or a lost race when storing); a running request holds it. */
+const KEY_ANSWERED = 'CI200';
+const KEY_HELD = 'CI409';
+const STORED_OR_RAISE = `stored as (${STORE}) select idempotency_record_stored((select count(*) from stored)) as stored`;
+
 const LIVE_RECORD = `select request_hash, status_code, body from idempotency_records
     where partner_id = $1 and operation = $2 and key = $3 and expires_at > $4`;
 
@@ -105,10 +110,14 @@ async function claim(tx: Tx, scope: IdempotencyScope, now: Date): Promise<void> 
   await answerOf(query, await tx.executeQuery(query));
 }
 
+/** STORE's parameters, in order. */
+function storeValues(scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number): unknown[] {
+  return [scope.partnerId, scope.operation, scope.key, scope.requestHash, outcome.statusCode, outcome.body, now, new Date(now.getTime() + retention_ms)];
+}
+
 /** Step 4: stores a business error's outcome unless a live record exists; false when one did. */
 async function store(db: Db, scope: IdempotencyScope, outcome: { statusCode: number; body: string }, now: Date, retention_ms: number): Promise<boolean> {
-  const values = [scope.partnerId, scope.operation, scope.key, scope.requestHash, outcome.statusCode, outcome.body, now, new Date(now.getTime() + retention_ms)];
-  const { rows } = await db.executeQuery<{ stored: number }>(CompiledQuery.raw(STORE, values));
+  const { rows } = await db.executeQuery<{ stored: number }>(CompiledQuery.raw(STORE, storeValues(scope, outcome, now, retention_ms)));
   return rows.length === 1;
 }
 
@@ -119,21 +128,14 @@ async function store(db: Db, scope: IdempotencyScope, outcome: { statusCode: num
  * the commit turns into a rollback (migration 0056).
  */
 async function storeWithCommit(tx: Tx, scope: IdempotencyScope, body: string, now: Date, retention_ms: number, alongside?: FixedSql): Promise<void> {
-  const values = [scope.partnerId, scope.operation, scope.key, scope.requestHash, 200, body, now, new Date(now.getTime() + retention_ms)];
+  const values = storeValues(scope, { statusCode: 200, body }, now, retention_ms);
   const text = `with ${alongside === undefined ? '' : `${shiftParameters(alongside.text, STORE_PARAMETERS)}, `}${STORED_OR_RAISE}`;
   await tx.executeQuery(withCommit(CompiledQuery.raw(text, alongside === undefined ? values : [...values, ...alongside.values])));
 }
 
-/** SQLSTATEs of migration 0056: a live record holds the key (found by the claim, or a lost race when storing); a running request holds it. */
-const KEY_ANSWERED = 'CI200';
-const KEY_HELD = 'CI409';
-const STORED_OR_RAISE = `stored as (${STORE}) select idempotency_record_stored((select count(*) from stored)) as stored`;
-
 function raised(error: unknown, sqlstate: string): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === sqlstate;
 }
-
-const ignore = () => undefined;
 
 async function liveRecord(db: Db, scope: IdempotencyScope, now: Date): Promise<Stored | undefined> {
   const { rows } = await db.executeQuery<Stored>(CompiledQuery.raw(LIVE_RECORD, [scope.partnerId, scope.operation, scope.key, now]));
@@ -149,13 +151,12 @@ function isStorable(error: unknown): error is DomainError {
   return error instanceof DomainError && (error.kind === 'business' || error.kind === 'validation');
 }
 
-/** Thrown inside the transaction to roll it back; carries what happened out of it. */
+/** Thrown inside the transaction to roll it back; carries the business error out of it. */
 class RolledBack extends Error {
-  constructor(readonly reason: { businessError: DomainError }) {
+  constructor(readonly businessError: DomainError) {
     super('rolled back');
   }
 }
-
 
 export async function executeIdempotent(
   db: Db,
@@ -178,7 +179,7 @@ export async function executeIdempotent(
           done = typeof result === 'string' ? { body: result } : result;
         } catch (error) {
           await claimed;
-          if (isStorable(error)) throw new RolledBack({ businessError: error });
+          if (isStorable(error)) throw new RolledBack(error);
           throw error;
         }
         await claimed;
@@ -189,11 +190,10 @@ export async function executeIdempotent(
       });
     } catch (error) {
       if (raised(error, KEY_HELD)) throw inFlight();
-      if (!(error instanceof RolledBack) && !raised(error, KEY_ANSWERED)) throw error;
       if (error instanceof RolledBack) {
-        const outcome = renderError(error.reason.businessError);
+        const outcome = renderError(error.businessError);
         if (await store(db, scope, outcome, now, retention_ms)) return { ...outcome, replayed: false };
-      }
+      } else if (!raised(error, KEY_ANSWERED)) throw error;
       const winner = await liveRecord(db, scope, now);
       if (winner) return replay(winner, scope);
       if (attempt >= LOST_RACES_MAX) throw inFlight();

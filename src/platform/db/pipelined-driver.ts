@@ -47,7 +47,8 @@ export class CommitRolledBack extends Error {
   }
 }
 
-const ignore = () => undefined;
+/** A rejection handled elsewhere (the promise is awaited later, or its outcome does not matter). */
+export const ignore = (): undefined => undefined;
 
 function resultOf<R>(result: pg.QueryResult): QueryResult<R> {
   const { command, rowCount, rows } = result;
