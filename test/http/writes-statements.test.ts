@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { observeStatements } from '../../src/platform/db/prepared.js';
+import { countStatements } from '../../src/platform/db/prepared.js';
 import { personDto, post } from './proposals-fixture.js';
 import { openFor, singleBoleto, startWorld, type World } from './receivables-fixture.js';
 
@@ -17,18 +17,13 @@ before(async () => {
 after(() => world.service.close());
 
 async function statementsOf(path: string, body: unknown): Promise<{ sent: string[]; roundTrips: number; answer: Record<string, unknown> }> {
-  const sent: string[] = [];
-  let roundTrips = 0;
-  const stop = observeStatements((text, _values, pipelined) => {
-    sent.push(text);
-    if (!pipelined) roundTrips += 1;
-  });
+  const counted = countStatements();
   try {
     const r = await post(world.service, world.token, path, body, randomUUID());
     assert.equal(r.status, 200, r.raw.body);
-    return { sent, roundTrips, answer: r.body };
+    return { sent: counted.statements, roundTrips: counted.roundTrips(), answer: r.body };
   } finally {
-    stop();
+    counted.stop();
   }
 }
 

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { CompiledQuery, sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/db.js';
 import { CommitRolledBack, withCommit } from './pipelined-driver.js';
-import { observeStatements } from './prepared.js';
+import { countStatements } from './prepared.js';
 
 let database: TestDatabase;
 const unhandled: unknown[] = [];
@@ -30,17 +30,12 @@ async function ids(): Promise<number[]> {
 
 /** Runs `work` and counts the statements sent and the round trips they took. */
 async function counted<T>(work: () => Promise<T>): Promise<{ statements: string[]; roundTrips: number; outcome: PromiseSettledResult<T> }> {
-  const statements: string[] = [];
-  let roundTrips = 0;
-  const stop = observeStatements((text, _values, pipelined) => {
-    statements.push(text);
-    if (!pipelined) roundTrips += 1;
-  });
+  const counted = countStatements();
   try {
     const [outcome] = await Promise.allSettled([work()]);
-    return { statements, roundTrips, outcome: outcome as PromiseSettledResult<T> };
+    return { statements: counted.statements, roundTrips: counted.roundTrips(), outcome: outcome as PromiseSettledResult<T> };
   } finally {
-    stop();
+    counted.stop();
   }
 }
 

@@ -90,7 +90,7 @@ class PipelinedConnection implements DatabaseConnection {
       answers.set(query, answer);
       return { rows: [] };
     }
-    await this.opened();
+    if (this.opening !== null) await this.opened();
     return resultOf<R>(await sent);
   }
 

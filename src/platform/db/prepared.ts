@@ -51,6 +51,17 @@ export function observeStatements(listener: StatementListener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The statements sent and the round trips they took (statements not sent behind an unanswered one), until `stop`. */
+export function countStatements(): { statements: string[]; roundTrips: () => number; stop: () => void } {
+  const statements: string[] = [];
+  let roundTrips = 0;
+  const stop = observeStatements((text, _values, pipelined) => {
+    statements.push(text);
+    if (!pipelined) roundTrips += 1;
+  });
+  return { statements, roundTrips: () => roundTrips, stop: () => void stop() };
+}
+
 type QueryCallback = (error: Error | null, result: pg.QueryResult) => void;
 
 /**
@@ -74,8 +85,10 @@ export function prepareStatementsOf(client: pg.PoolClient | pg.Client, limit: nu
   const answered = () => void (unanswered -= 1);
   const sent: Query = (config, values, callback) => {
     statementsSent += 1;
-    if (listeners.size > 0 && typeof config === 'string') for (const listener of listeners) listener(config, Array.isArray(values) ? values : [], unanswered > 0);
-    if (typeof config !== 'string' || typeof callback === 'function' || typeof values === 'function') return named(config, values, callback);
+    // Answers are counted only while someone observes (tests): no bookkeeping per statement otherwise.
+    if (listeners.size === 0 || typeof config !== 'string') return named(config, values, callback);
+    for (const listener of listeners) listener(config, Array.isArray(values) ? values : [], unanswered > 0);
+    if (typeof callback === 'function' || typeof values === 'function') return named(config, values, callback);
     unanswered += 1;
     const answer = named(config, values, callback) as Promise<pg.QueryResult>;
     answer.then(answered, answered);
