@@ -63,10 +63,23 @@ function scheduleRefColumn(ref: ScheduleReference | null | undefined): { column:
   return proposalNumber === null ? null : { column: 'proposal_number', value: proposalNumber };
 }
 
-/** scheduleByRef's select as text, by the column it names the schedule by: the row, the row locked, and the read model's scope. */
+/**
+ * The read model's version bump of a locked schedule (migration 0057): its scope (the proposal) is
+ * bumped once, and the schedule and the scope are listed in caas.answer_scopes, so the row triggers
+ * of the boletos, charges, launches and installments the command writes next skip it (their WHEN).
+ * Past the list's cap (0047) nothing is listed and the triggers bump as before.
+ */
+const ANSWER_BUMP = `answer_bump as (
+      insert into answer_versions (scope, version) select proposal_id, 1 from locked
+      on conflict (scope) do update set version = answer_versions.version + 1)`;
+const ANSWER_LISTED = `(select case when length(coalesce(current_setting('caas.answer_scopes', true), '')) < 2400
+      then set_config('caas.answer_scopes', coalesce(current_setting('caas.answer_scopes', true), '') || locked.id::text || ' ' || locked.proposal_id::text || ' ', true) end) listed`;
+
+/** scheduleByRef's select as text, by the column it names the schedule by: the row, the row locked (and its scope bumped), and the read model's scope. */
 function scheduleTexts(column: ScheduleKey['column']): { row: string; locked: string; scope: string } {
   const newest = `from "receivable_schedules" where "partner_id" = $1 and "${column}" = $2 order by "created_at" desc limit 1`;
-  return { row: `select * ${newest}`, locked: `select * ${newest} for update`, scope: `select "proposal_id" as scope ${newest}` };
+  const locked = `with locked as (select * ${newest} for update), ${ANSWER_BUMP} select locked.* from locked, lateral ${ANSWER_LISTED}`;
+  return { row: `select * ${newest}`, locked, scope: `select "proposal_id" as scope ${newest}` };
 }
 const SCHEDULE_BY_KEY = { proposal_id: scheduleTexts('proposal_id'), codigo_operacao: scheduleTexts('codigo_operacao'), proposal_number: scheduleTexts('proposal_number') };
 
