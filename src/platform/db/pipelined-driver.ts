@@ -13,6 +13,11 @@
 //   command runner sends its claim so, and the command's first statements travel behind it.
 // - The other statements are sent and awaited one by one as before (kysely's transaction runs
 //   them in turn), and pipeline mode changes nothing for them, nor for the reads on the pool.
+// - A statement sent without being waited for (`begin`, a `withCommit` statement) is held in the
+//   socket (corked) and leaves in ONE write with the statements sent after it, up to the next
+//   statement that is waited for, the commit or the rollback, or the event loop's next turn
+//   (setImmediate), whichever comes first: one socket write (and one wake-up of the backend)
+//   instead of one per statement (issue 14).
 import { CompiledQuery, PostgresDialect, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import type pg from 'pg';
 
@@ -65,7 +70,28 @@ class PipelinedConnection implements DatabaseConnection {
   /** The COMMIT was answered (whatever its tag): the transaction is over, no rollback to send. */
   ended = false;
 
-  constructor(readonly client: pg.PoolClient) {}
+  /** The socket is corked by `hold` and not yet uncorked. */
+  #held = false;
+  readonly #stream: { cork(): void; uncork(): void };
+
+  constructor(readonly client: pg.PoolClient) {
+    this.#stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  }
+
+  /** Keeps what is sent from now on in the socket until `flush` (at the latest on the event loop's next turn). */
+  hold(): void {
+    if (this.#held) return;
+    this.#held = true;
+    this.#stream.cork();
+    setImmediate(this.flush);
+  }
+
+  /** Writes what `hold` kept, in one write. */
+  readonly flush = (): void => {
+    if (!this.#held) return;
+    this.#held = false;
+    this.#stream.uncork();
+  };
 
   /** Sends a statement now; its rejection is handled here, so a caller may read it later. */
   send(sql: string, parameters: readonly unknown[]): Promise<pg.QueryResult> {
@@ -82,8 +108,11 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const ahead = this.inTransaction && marked.has(query);
+    if (ahead) this.hold();
     const sent = this.send(query.sql, query.parameters);
-    if (this.inTransaction && marked.has(query)) {
+    if (!ahead) this.flush();
+    if (ahead) {
       this.closing.push(sent);
       const answer = sent.then((result) => resultOf<unknown>(result));
       answer.catch(ignore);
@@ -101,6 +130,7 @@ class PipelinedConnection implements DatabaseConnection {
   /** Sends COMMIT behind the marked statements and reads them all: the first error, or a non-COMMIT tag, throws. */
   async commit(): Promise<void> {
     const commit = this.send('commit', []);
+    this.flush();
     const closing = this.closing;
     this.closing = [];
     try {
@@ -119,6 +149,7 @@ class PipelinedConnection implements DatabaseConnection {
   async rollback(): Promise<void> {
     const wasEnded = this.ended;
     const rollback = wasEnded ? null : this.send('rollback', []);
+    this.flush();
     const pending = [this.opening, ...this.closing];
     this.opening = null;
     this.closing = [];
@@ -127,6 +158,7 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   reset(): void {
+    this.flush();
     this.opening = null;
     this.closing = [];
     this.inTransaction = false;
@@ -165,6 +197,7 @@ class PipelinedDriver implements Driver {
     const pipelined = connection as PipelinedConnection;
     pipelined.reset();
     pipelined.inTransaction = true;
+    pipelined.hold();
     pipelined.opening = pipelined.send(transactionStart(settings), []);
   }
 
