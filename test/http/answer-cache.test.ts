@@ -278,7 +278,7 @@ describe("versions: the schedule's lock bumps for its rows (migration 0057)", ()
     assert.equal(await versionOf(db, a.proposalId), a0 + 1);
   });
 
-  test('a boleto, a charge and a launch each bump their proposal exactly once, through the lock', async () => {
+  test('a boleto, a charge, a launch and a cancellation each bump their proposal exactly once, through the lock', async () => {
     const s = await openFor(world);
     const db = world.service.database.db;
     const v0 = await versionOf(db, s.proposalId);
@@ -289,5 +289,8 @@ describe("versions: the schedule's lock bumps for its rows (migration 0057)", ()
     assert.equal(await versionOf(db, s.proposalId), v0 + 2);
     await ok(world, '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas', { dto: { codigoProposta: s.proposalId }, dtoLancamentoParcelas: [{ nroParcela: 3, dtPagamento: world.service.clock.now().toISOString().slice(0, 10), vlrPagamento: 1, vlrDesconto: 0, permiteDescapitalizacao: false, descricaoLancamento: 'x' }] });
     assert.equal(await versionOf(db, s.proposalId), v0 + 3);
+    const charge = (await sql<{ id: string }>`select c.id from receivable_charges c join receivable_schedules s on s.id = c.schedule_id where s.proposal_id = ${s.proposalId}`.execute(db)).rows[0]!.id;
+    await ok(world, '/FGTS/CancelarCobrancas', { dto: { codigoProposta: s.proposalId }, dtoCancelarCobrancas: { codigosLiquidacoes: [charge] } });
+    assert.equal(await versionOf(db, s.proposalId), v0 + 4, 'the cancellation (charge and its boleto) bumps once');
   });
 });
