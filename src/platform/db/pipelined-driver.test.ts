@@ -103,7 +103,8 @@ test('statements sent without waiting leave in one socket write with the next: b
   await poolIsClean();
 });
 
-test('a held statement leaves by itself when nothing follows it: its answer awaited, or work between', async () => {
+// A timeout: were the next-turn flush lost, the awaited claim would wait for ever instead of failing.
+test('a held statement leaves by itself when nothing follows it: its answer awaited, or work between', { timeout: 10_000 }, async () => {
   const claimed = await database.db.transaction().execute(async (tx) => {
     const claim = withCommit(CompiledQuery.raw('select $1::int as n', [7]));
     const { rows } = await answerOf(claim, await tx.executeQuery<{ n: number }>(claim));
@@ -116,6 +117,21 @@ test('a held statement leaves by itself when nothing follows it: its answer awai
   assert.equal(empty, 'nothing sent but begin');
   assert.deepEqual((await ids()).filter((id) => id >= 40), [40]);
   await sql`delete from pipe_rows where id >= 40`.execute(database.db);
+  await poolIsClean();
+});
+
+test('work that throws right behind a held statement rolls back: nothing written, the connection answers again', { timeout: 10_000 }, async () => {
+  const run = await counted(() =>
+    database.db.transaction().execute(async (tx) => {
+      await tx.executeQuery(insert(50, 'effect'));
+      await tx.executeQuery(withCommit(insert(51, 'held')));
+      throw new Error('the use case failed');
+    }),
+  );
+  assert.equal(run.outcome.status, 'rejected');
+  assert.match(String((run.outcome as PromiseRejectedResult).reason), /the use case failed/);
+  assert.deepEqual(run.statements.slice(-1), ['rollback']);
+  assert.deepEqual((await ids()).filter((id) => id >= 50), []);
   await poolIsClean();
 });
 

@@ -85,3 +85,47 @@ test('a statement without rows is described once too; a plan whose result change
     await client.end();
   }
 });
+
+test('a value node-postgres cannot send does not leave the statement unusable on the connection', async () => {
+  const { client } = await countingClient(true);
+  try {
+    const text = 'select $1::jsonb as j';
+    assert.deepEqual((await client.query(text, [{ a: 1 }])).rows, [{ j: { a: 1 } }]);
+    await assert.rejects(client.query(text, [{ a: 1n }]), /BigInt/);
+    // node-postgres closed the statement on the server; the text takes a fresh name here.
+    assert.deepEqual((await client.query(text, [{ a: 2 }])).rows, [{ j: { a: 2 } }]);
+    assert.deepEqual((await client.query(text, [{ a: 3 }])).rows, [{ j: { a: 3 } }]);
+  } finally {
+    await client.end();
+  }
+});
+
+test('a first execution that fails after its Describe keeps the description it read: the next ones reuse it and parse their rows', async () => {
+  const { client, describes } = await countingClient(true);
+  try {
+    await client.query('create table described_once (id integer primary key)');
+    await client.query('insert into described_once (id) values (1)');
+    const insert = 'insert into described_once (id) values ($1) returning id, id * 2 as twice';
+    await assert.rejects(client.query(insert, [1]), /duplicate key/);
+    assert.deepEqual((await client.query(insert, [2])).rows, [{ id: 2, twice: 4 }]);
+    assert.deepEqual((await client.query(insert, [3])).rows, [{ id: 3, twice: 6 }]);
+    // PostgreSQL answered the Describe (the RowDescription) before the error: that description is the statement's.
+    assert.equal(describes(), 1);
+  } finally {
+    await client.end();
+  }
+});
+
+test('an unnamed statement sent right behind a reused description is still described', async () => {
+  const { client, describes } = await countingClient(true);
+  try {
+    const text = 'select $1::int + 1 as n';
+    await client.query(text, [1]);
+    const before = describes();
+    const [named, unnamed] = await Promise.all([client.query(text, [2]), client.query({ text: 'select $1::text as t', values: ['x'] })]);
+    assert.deepEqual([named.rows, unnamed.rows], [[{ n: 3 }], [{ t: 'x' }]]);
+    assert.equal(describes(), before + 1, 'only the unnamed one described');
+  } finally {
+    await client.end();
+  }
+});

@@ -10,7 +10,9 @@
 //   memory without end.
 // - A prepared `select *` whose table gained a column (a migration applied by another instance)
 //   fails once with "cached plan must not change result type"; that connection then uses a fresh
-//   name for the text, so the next call prepares it again instead of failing for ever.
+//   name for the text, so the next call prepares it again instead of failing for ever. So does a
+//   value node-postgres fails to serialise (it closes the statement on the server, yet keeps the
+//   name as parsed) and a name the server does not know (26000).
 // - node-postgres asks for the row description (Describe) on every execution and builds the
 //   result's field parsers from it each time (~4 % of a boleto's server CPU). A named statement's
 //   description cannot change while it stays prepared on its connection (a changed result type
@@ -120,6 +122,8 @@ function stateOf(connection: Connection): ConnectionState {
 class NamedQuery extends pg.Query {
   /** Where this execution's description is kept once read (null: it reuses a kept one). */
   #keepIn: ConnectionState | null = null;
+  /** Set while prepare runs with the Describe skipped. */
+  #skipIn: ConnectionState | null = null;
   #described = false;
 
   constructor(text: string, values: unknown[], name: string, callback: (error: Error | null | undefined, result: pg.QueryResult) => void) {
@@ -144,11 +148,23 @@ class NamedQuery extends pg.Query {
     result._prebuiltEmptyResultObject = known.emptyRow;
     (this as unknown as { _accumulateRows: boolean })._accumulateRows = true;
     state.skipDescribe = true;
+    this.#skipIn = state;
     try {
       prepare.call(this, connection);
     } finally {
       state.skipDescribe = false;
+      this.#skipIn = null;
     }
+  }
+
+  /**
+   * node-postgres calls this synchronously inside prepare when a value cannot be sent (its Bind
+   * failed), and the callback runs from here: a statement its callback sends at once must still
+   * be described, so the skip ends before.
+   */
+  handleError(error: unknown, connection: unknown): void {
+    if (this.#skipIn !== null) this.#skipIn.skipDescribe = false;
+    (pg.Query.prototype as unknown as { handleError: (e: unknown, c: unknown) => void }).handleError.call(this, error, connection);
   }
 
   handleRowDescription(message: unknown): void {
@@ -166,16 +182,30 @@ class NamedQuery extends pg.Query {
   #keep(): void {
     if (this.#keepIn === null) return;
     const result = (this as unknown as { _result: ResultInternals })._result;
-    this.#keepIn.descriptions.set((this as unknown as { name: string }).name, { fields: result.fields, parsers: result._parsers, emptyRow: result._prebuiltEmptyResultObject });
+    // Frozen: every later result of the statement on this connection shares the array.
+    this.#keepIn.descriptions.set((this as unknown as { name: string }).name, { fields: Object.freeze(result.fields) as unknown[], parsers: result._parsers, emptyRow: result._prebuiltEmptyResultObject });
     this.#keepIn = null;
   }
 }
 type Query = (config: unknown, values?: unknown, callback?: QueryCallback) => unknown;
 
+/**
+ * Whether a failed execution leaves its name unusable on the connection, so the text takes a fresh
+ * name there: a changed result type (PLAN_CHANGED), a name the server no longer knows (26000), or
+ * an error raised before anything was sent (a value node-postgres could not serialise: it then
+ * closes the statement on the server but keeps it in its own parsedStatements).
+ */
+function mustRename(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (!(error instanceof pg.DatabaseError)) return true;
+  return error.message === PLAN_CHANGED || error.code === '26000';
+}
+
 /** Makes `client` send parameterised statements as named prepared statements (see the header). */
 export function prepareStatementsOf(client: pg.PoolClient | pg.Client, limit: number = LIMITS.DB_PREPARED_STATEMENTS_MAX): void {
   const original = client.query.bind(client) as Query;
   const renamed = new Map<string, string>();
+  let renames = 0;
   let unanswered = 0;
   const answered = () => void (unanswered -= 1);
   const sent: Query = (config, values, callback) => {
@@ -195,7 +225,7 @@ export function prepareStatementsOf(client: pg.PoolClient | pg.Client, limit: nu
     if (base === undefined) return original(config, values, callback);
     const name = renamed.get(base) ?? base;
     const forget = (error: unknown) => {
-      if (error instanceof Error && error.message === PLAN_CHANGED) renamed.set(base, `${name}_`);
+      if (mustRename(error)) renamed.set(base, `${base}_${(renames += 1).toString(36)}`);
     };
     if (typeof callback === 'function') {
       return original(
