@@ -9,6 +9,7 @@ import { proposalDeps } from '../../src/bindings.js';
 import { approveProposal, disburseProposal } from '../../src/modules/proposals/operator-lifecycle.js';
 import { payCharge } from '../../src/modules/receivables/payments/pay-collection.js';
 import { cancelScheduleWith } from '../../src/modules/receivables/schedule/schedule-lifecycle.js';
+import { requireOpenSchedule } from '../../src/modules/receivables/schedule/schedule-repository.js';
 import { sandboxSettings } from '../../src/modules/receivables/settings.js';
 import { localDate } from '../../src/platform/dates.js';
 import { observeStatements } from '../../src/platform/db/prepared.js';
@@ -236,5 +237,60 @@ describe('versions: one bump per writing transaction and proposal (migration 004
     const v0 = await versionOf(older.proposalId);
     await openFor(world, { codigoOperacao: 'OP-REUSED-0047' });
     assert.equal(await versionOf(older.proposalId), v0 + 1);
+  });
+});
+
+describe("versions: the schedule's lock bumps for its rows (migration 0057)", () => {
+  const versionOf = async (db: Tx | typeof world.service.database.db, scope: string) =>
+    Number((await sql<{ v: string }>`select coalesce((select version from answer_versions where scope = ${scope}), 0) as v`.execute(db)).rows[0]!.v);
+  const touchInstallment = (tx: Tx, proposalId: string) =>
+    sql`update receivable_installments set due_date = due_date where number = 1 and schedule_id = (select id from receivable_schedules where proposal_id = ${proposalId})`.execute(tx);
+
+  test('the lock bumps once and lists the schedule; its rows fire no bump; another schedule in the same transaction still bumps', async () => {
+    const a = await openFor(world);
+    const b = await openFor(world);
+    const db = world.service.database.db;
+    const [a0, b0] = [await versionOf(db, a.proposalId), await versionOf(db, b.proposalId)];
+    await db.transaction().execute(async (tx) => {
+      const schedule = await requireOpenSchedule(tx, world.partner.partnerId, { proposalId: a.proposalId });
+      assert.equal(await versionOf(tx, a.proposalId), a0 + 1, 'the lock bumped');
+      const listed = (await sql<{ s: string }>`select current_setting('caas.answer_scopes', true) as s`.execute(tx)).rows[0]!.s;
+      assert.ok(listed.includes(schedule.id) && listed.includes(a.proposalId), 'schedule and scope listed');
+      await touchInstallment(tx, a.proposalId);
+      assert.equal(await versionOf(tx, a.proposalId), a0 + 1, 'a row of the listed schedule: no second bump');
+      await touchInstallment(tx, b.proposalId);
+      assert.equal(await versionOf(tx, b.proposalId), b0 + 1, 'a row of another schedule: its trigger bumps');
+    });
+    assert.equal(await versionOf(db, a.proposalId), a0 + 1);
+    assert.equal(await versionOf(db, b.proposalId), b0 + 1);
+  });
+
+  test('a lock rolled back with its savepoint takes the bump and the listing: the rows written after bump through their trigger', async () => {
+    const a = await openFor(world);
+    const db = world.service.database.db;
+    const a0 = await versionOf(db, a.proposalId);
+    await db.transaction().execute(async (tx) => {
+      await sql`savepoint a`.execute(tx);
+      await requireOpenSchedule(tx, world.partner.partnerId, { proposalId: a.proposalId });
+      await sql`rollback to savepoint a`.execute(tx);
+      await touchInstallment(tx, a.proposalId);
+    });
+    assert.equal(await versionOf(db, a.proposalId), a0 + 1);
+  });
+
+  test('a boleto, a charge, a launch and a cancellation each bump their proposal exactly once, through the lock', async () => {
+    const s = await openFor(world);
+    const db = world.service.database.db;
+    const v0 = await versionOf(db, s.proposalId);
+    const due = new Date(world.service.clock.now().getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await ok(world, '/AgendaRecebivel/GerarUnicoBoleto', singleBoleto(s.proposalId, [1], { dtVencimento: due }));
+    assert.equal(await versionOf(db, s.proposalId), v0 + 1);
+    await ok(world, '/AgendaRecebivel/GerarUnicaCobranca', { dto: { codigoProposta: s.proposalId, nroParcelas: [2] }, dtoGerarUnicaLiquidacao: { dtVencimento: due, liquidacao: true, descricaoLiquidacao: 'Parcela 2' } });
+    assert.equal(await versionOf(db, s.proposalId), v0 + 2);
+    await ok(world, '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas', { dto: { codigoProposta: s.proposalId }, dtoLancamentoParcelas: [{ nroParcela: 3, dtPagamento: world.service.clock.now().toISOString().slice(0, 10), vlrPagamento: 1, vlrDesconto: 0, permiteDescapitalizacao: false, descricaoLancamento: 'x' }] });
+    assert.equal(await versionOf(db, s.proposalId), v0 + 3);
+    const charge = (await sql<{ id: string }>`select c.id from receivable_charges c join receivable_schedules s on s.id = c.schedule_id where s.proposal_id = ${s.proposalId}`.execute(db)).rows[0]!.id;
+    await ok(world, '/FGTS/CancelarCobrancas', { dto: { codigoProposta: s.proposalId }, dtoCancelarCobrancas: { codigosLiquidacoes: [charge] } });
+    assert.equal(await versionOf(db, s.proposalId), v0 + 4, 'the cancellation (charge and its boleto) bumps once');
   });
 });

@@ -192,6 +192,13 @@ export interface AssertionOptions {
   publicUrl: string;
   now: () => Date;
   lifetimeMax_s?: number;
+  /**
+   * Called with the partner whose key verified the signature, right before its jti is recorded:
+   * the caller may start work that counts only if this partner is the one returned (issue 14: the
+   * token endpoint signs the access token while the jti statement travels). Called again, with a
+   * fresh lookup's partner, when a remembered copy turns out outdated.
+   */
+  beforeJtiRecorded?: (partner: PartnerRecord) => void;
 }
 
 export interface AssertionDeps {
@@ -210,7 +217,7 @@ export function tokenEndpointUrl(publicUrl: string): string {
  * only ever accepts, and only when the jti statement finds the copy's version current; a refusal
  * of the copy, or an outdated copy, gives null: the caller decides on a fresh lookup.
  */
-async function acceptedOnRemembered(ctx: AssertionContext, partner: PartnerRecord, version: number, deps: AssertionDeps): Promise<'fresh' | 'stale' | null> {
+async function acceptedOnRemembered(ctx: AssertionContext, partner: PartnerRecord, version: number, deps: AssertionDeps, options: AssertionOptions): Promise<'fresh' | 'stale' | null> {
   try {
     partnerKnownAndEnabled(partner, partner.clientId);
     await signatureValidWithAnActiveKey(ctx, partner, deps.partnerKeys);
@@ -218,6 +225,7 @@ async function acceptedOnRemembered(ctx: AssertionContext, partner: PartnerRecor
     if (error instanceof OAuthError) return null;
     throw error;
   }
+  options.beforeJtiRecorded?.(partner);
   return jtiNotReplayed(ctx, partner, deps.replayStore, version);
 }
 
@@ -239,9 +247,10 @@ export async function verifyClientAssertion(
   for (const check of CLAIM_CHECKS) check(ctx);
   const clientId = ctx.claims.iss as string; // issuerEqualsSubject ran before
   const remembered = deps.directory.remembered?.(clientId);
-  if (remembered?.version !== undefined && (await acceptedOnRemembered(ctx, remembered, remembered.version, deps)) === 'fresh') return remembered;
+  if (remembered?.version !== undefined && (await acceptedOnRemembered(ctx, remembered, remembered.version, deps, options)) === 'fresh') return remembered;
   const partner = partnerKnownAndEnabled(await deps.directory.findByClientId(clientId), clientId);
   await signatureValidWithAnActiveKey(ctx, partner, deps.partnerKeys);
+  options.beforeJtiRecorded?.(partner);
   await jtiNotReplayed(ctx, partner, deps.replayStore);
   return partner;
 }

@@ -155,6 +155,29 @@ describe('token request: each rejection', () => {
     assert.equal(body.token_type, 'Bearer');
   });
 
+  test('the access token is signed while the jti is recorded, and handed out only when the jti is fresh', async () => {
+    const { deps, replayStore, signingKeys } = await setup();
+    const events: string[] = [];
+    const watched = {
+      ...deps,
+      signingKeys: { ...signingKeys, current: async () => (events.push('sign started'), signingKeys.current()) },
+      replayStore: { remember: async (...args: Parameters<typeof replayStore.remember>) => (events.push('jti sent'), replayStore.remember(...args)) },
+    };
+    const assertion = await acmeAssertion({ jti: 'ahead' });
+    const { body } = await handleTokenRequest(tokenForm(assertion, { scope: 'caas.bureau' }), watched);
+    assert.deepEqual(events, ['sign started', 'jti sent']);
+    assert.equal(body.scope, 'caas.bureau');
+    events.length = 0;
+    const error = await refusal(tokenForm(assertion), watched);
+    assert.match(error.internalReason, /jti ahead replayed/);
+    assert.deepEqual(events, ['sign started', 'jti sent'], 'the token signed ahead is discarded');
+    events.length = 0;
+    const otherAssertion = await signAssertion(otherKey.privateKeyPem, OTHER, new Date(NOW), { jti: 'other' });
+    const notGranted = await refusal(tokenForm(otherAssertion, { scope: 'caas.proposals' }), watched);
+    assert.equal(notGranted.error, 'invalid_scope');
+    assert.deepEqual(events, ['jti sent'], 'nothing is signed ahead for scopes that will not be granted');
+  });
+
   test('alg none', async () => {
     const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ iss: ACME, sub: ACME, aud: `${TEST_PUBLIC_URL}/connect/token`, iat: NOW_S, exp: NOW_S + 60, jti: 'n' })}.`;
     await assertInvalidClient(tokenForm(unsigned), /alg none refused/);

@@ -78,16 +78,47 @@ function requestedScopes(text: string | undefined, config: ScopeConfig): ScopeNa
   return parsed.scopes;
 }
 
+type Issued = Awaited<ReturnType<typeof issueAccessToken>>;
+
+/**
+ * The access token signed AHEAD (issue 14): started once the assertion's signature verified, so
+ * its signature (on libuv's thread pool) runs while the jti statement travels instead of after
+ * it. It is only handed out for the partner the verification returns, i.e. once the jti was found
+ * fresh; a replayed jti or an outdated remembered copy discards it (a refusal, or a new start for
+ * the freshly read partner). Nothing is started when the scopes would not be granted.
+ */
+class AheadIssuer {
+  private ahead: { partner: PartnerRecord; issued: Promise<Issued> } | null = null;
+
+  constructor(private readonly scopes: ScopeName[] | null, private readonly config: ScopeConfig, private readonly deps: IssueDeps) {}
+
+  start(partner: PartnerRecord): void {
+    this.ahead = null;
+    const grant = grantScopes(this.scopes, partner.scopes, this.config);
+    if (!grant.ok) return;
+    const issued = issueAccessToken({ clientId: partner.clientId, partnerId: partner.partnerId, scopes: grant.scopes }, this.deps);
+    // Awaited only if this partner is returned; a discarded one's failure matters to nobody.
+    issued.catch(() => undefined);
+    this.ahead = { partner, issued };
+  }
+
+  /** The token started for exactly this partner record, if any. */
+  for(partner: PartnerRecord): Promise<Issued> | undefined {
+    return this.ahead?.partner === partner ? this.ahead.issued : undefined;
+  }
+}
+
 export async function handleTokenRequest(
   form: Record<string, unknown>,
   deps: TokenEndpointDeps,
 ): Promise<{ body: TokenSuccess; partner: PartnerRecord }> {
   const config = deps.scopeConfig ?? DEFAULT_SCOPE_CONFIG;
   const request = validateTokenForm(form, config);
+  const issuing = new AheadIssuer(request.scopes, config, deps);
   const partner = await verifyClientAssertion(
     { assertion: request.clientAssertion, formClientId: request.clientId },
     deps,
-    { publicUrl: deps.publicUrl, now: deps.now, lifetimeMax_s: deps.assertionLifetimeMax_s },
+    { publicUrl: deps.publicUrl, now: deps.now, lifetimeMax_s: deps.assertionLifetimeMax_s, beforeJtiRecorded: (found) => issuing.start(found) },
   );
   // Only after authentication: what a partner may have is nobody else's business.
   const grant = grantScopes(request.scopes, partner.scopes, config);
@@ -95,7 +126,7 @@ export async function handleTokenRequest(
     const names = grant.notGranted.length > 0 ? grant.notGranted.join(' ') : 'nenhum escopo liberado';
     throw new OAuthError('invalid_scope', `escopo nao concedido a este cliente: ${names}`);
   }
-  const issued = await issueAccessToken({ clientId: partner.clientId, partnerId: partner.partnerId, scopes: grant.scopes }, deps);
+  const issued = await (issuing.for(partner) ?? issueAccessToken({ clientId: partner.clientId, partnerId: partner.partnerId, scopes: grant.scopes }, deps));
   return {
     body: { access_token: issued.accessToken, token_type: 'Bearer', expires_in: issued.expiresIn_s, scope: formatScopes(grant.scopes) },
     partner,

@@ -36,6 +36,13 @@ export const LIMITS = {
   RATE_LIMIT_BURST_REQUESTS: 400,
   RATE_LIMIT_BUCKETS_MAX: 100_000,
   DB_POOL_CONNECTIONS_MAX: 10,
+  /**
+   * How long a pool connection may sit idle before it is closed (issue 14): node-postgres's default
+   * of 10 s closed connections between bursts, and the next burst paid a new connection, its SCRAM
+   * authentication and every statement prepared again, inside requests. Idle connections do not
+   * keep a process alive (pool.ts: allowExitOnIdle).
+   */
+  DB_POOL_IDLE_TIMEOUT_MS: 5 * 60 * 1000,
   DB_STATEMENT_TIMEOUT_MS: 15_000,
   DB_CONNECT_TIMEOUT_MS: 10_000,
   /** Distinct statement texts prepared by name per process (and so per connection); more run unnamed. */

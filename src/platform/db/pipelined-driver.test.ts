@@ -6,7 +6,8 @@ import { after, before, test } from 'node:test';
 import { CompiledQuery, Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/db.js';
-import { CommitRolledBack, PipelinedPostgresDialect, withCommit } from './pipelined-driver.js';
+import net from 'node:net';
+import { answerOf, CommitRolledBack, PipelinedPostgresDialect, withCommit } from './pipelined-driver.js';
 import { countStatements } from './prepared.js';
 
 let database: TestDatabase;
@@ -62,6 +63,60 @@ test('begin travels with the first statement, the closing statement with commit:
   assert.equal(run.statements.length, 4, run.statements.join('\n'));
   assert.equal(run.roundTrips, 2, run.statements.join('\n'));
   assert.deepEqual(await ids(), [1, 2]);
+  await poolIsClean();
+});
+
+/** Runs `work` and counts the socket writes (write or writev calls) this process makes meanwhile. */
+async function socketWrites<T>(work: () => Promise<T>): Promise<{ writes: number; value: T }> {
+  const proto = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+  const originals = { _write: proto._write, _writev: proto._writev };
+  let writes = 0;
+  for (const method of ['_write', '_writev'] as const) {
+    proto[method] = function (this: unknown, ...args: unknown[]) {
+      writes += 1;
+      return originals[method].apply(this, args);
+    };
+  }
+  try {
+    const value = await work();
+    return { writes, value };
+  } finally {
+    Object.assign(proto, originals);
+  }
+}
+
+test('statements sent without waiting leave in one socket write with the next: begin, claim and first statement; closing and commit', async () => {
+  await poolIsClean();
+  const run = await socketWrites(() =>
+    database.db.transaction().execute(async (tx) => {
+      await tx.executeQuery(withCommit(insert(30, 'claim-like')));
+      await tx.executeQuery(insert(31, 'effect'));
+      await tx.executeQuery(insert(32, 'effect'));
+      await tx.executeQuery(withCommit(insert(33, 'closing')));
+      return 'done';
+    }),
+  );
+  assert.equal(run.value, 'done');
+  // [begin, claim, 31], [32], [closing, commit]: three writes for six statements.
+  assert.equal(run.writes, 3);
+  assert.deepEqual((await ids()).filter((id) => id >= 30), [30, 31, 32, 33]);
+  await sql`delete from pipe_rows where id >= 30`.execute(database.db);
+  await poolIsClean();
+});
+
+test('a held statement leaves by itself when nothing follows it: its answer awaited, or work between', async () => {
+  const claimed = await database.db.transaction().execute(async (tx) => {
+    const claim = withCommit(CompiledQuery.raw('select $1::int as n', [7]));
+    const { rows } = await answerOf(claim, await tx.executeQuery<{ n: number }>(claim));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await tx.executeQuery(insert(40, 'after a pause'));
+    return rows[0]?.n;
+  });
+  assert.equal(claimed, 7);
+  const empty = await database.db.transaction().execute(async () => 'nothing sent but begin');
+  assert.equal(empty, 'nothing sent but begin');
+  assert.deepEqual((await ids()).filter((id) => id >= 40), [40]);
+  await sql`delete from pipe_rows where id >= 40`.execute(database.db);
   await poolIsClean();
 });
 

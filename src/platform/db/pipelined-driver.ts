@@ -13,6 +13,11 @@
 //   command runner sends its claim so, and the command's first statements travel behind it.
 // - The other statements are sent and awaited one by one as before (kysely's transaction runs
 //   them in turn), and pipeline mode changes nothing for them.
+// - A statement sent without being waited for (`begin`, a `withCommit` statement) is held in the
+//   socket (corked) and leaves in ONE write with the statements sent after it, up to the next
+//   statement that is waited for, the commit or the rollback, or the event loop's next turn
+//   (setImmediate), whichever comes first: one socket write (and one wake-up of the backend)
+//   instead of one per statement (issue 14).
 // - A statement outside a transaction (a read on the pool) runs with the client out of pipeline
 //   mode: node-postgres's pipelined path cost ~10-20 µs of CPU more per single statement (issue 14,
 //   measured in-process). The client is idle whenever it is acquired, so the mode can change then.
@@ -68,7 +73,28 @@ class PipelinedConnection implements DatabaseConnection {
   /** The COMMIT was answered (whatever its tag): the transaction is over, no rollback to send. */
   ended = false;
 
-  constructor(readonly client: pg.PoolClient) {}
+  /** The socket is corked by `hold` and not yet uncorked. */
+  #held = false;
+  readonly #stream: { cork(): void; uncork(): void };
+
+  constructor(readonly client: pg.PoolClient) {
+    this.#stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  }
+
+  /** Keeps what is sent from now on in the socket until `flush` (at the latest on the event loop's next turn). */
+  hold(): void {
+    if (this.#held) return;
+    this.#held = true;
+    this.#stream.cork();
+    setImmediate(this.flush);
+  }
+
+  /** Writes what `hold` kept, in one write. */
+  readonly flush = (): void => {
+    if (!this.#held) return;
+    this.#held = false;
+    this.#stream.uncork();
+  };
 
   /** Pipeline mode on (a transaction) or off (single statements); only while the client is idle. */
   pipelined(on: boolean): void {
@@ -90,8 +116,11 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const ahead = this.inTransaction && marked.has(query);
+    if (ahead) this.hold();
     const sent = this.send(query.sql, query.parameters);
-    if (this.inTransaction && marked.has(query)) {
+    if (!ahead) this.flush();
+    if (ahead) {
       this.closing.push(sent);
       const answer = sent.then((result) => resultOf<unknown>(result));
       answer.catch(ignore);
@@ -109,6 +138,7 @@ class PipelinedConnection implements DatabaseConnection {
   /** Sends COMMIT behind the marked statements and reads them all: the first error, or a non-COMMIT tag, throws. */
   async commit(): Promise<void> {
     const commit = this.send('commit', []);
+    this.flush();
     const closing = this.closing;
     this.closing = [];
     try {
@@ -127,6 +157,7 @@ class PipelinedConnection implements DatabaseConnection {
   async rollback(): Promise<void> {
     const wasEnded = this.ended;
     const rollback = wasEnded ? null : this.send('rollback', []);
+    this.flush();
     const pending = [this.opening, ...this.closing];
     this.opening = null;
     this.closing = [];
@@ -135,6 +166,7 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   reset(): void {
+    this.flush();
     this.opening = null;
     this.closing = [];
     this.inTransaction = false;
@@ -175,6 +207,7 @@ class PipelinedDriver implements Driver {
     pipelined.reset();
     pipelined.pipelined(true);
     pipelined.inTransaction = true;
+    pipelined.hold();
     pipelined.opening = pipelined.send(transactionStart(settings), []);
   }
 

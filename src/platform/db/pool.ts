@@ -27,10 +27,12 @@ export type Executor = Db | Tx;
 
 const POOLS = new WeakMap<object, pg.Pool>();
 
-/** Connections of the pool behind `db` (for /metrics); null for a Db not made by createDb. */
-export function poolStats(db: Db): { total: number; idle: number; waiting: number; statements: number } | null {
+/** Connections of the pool behind `db` (for /metrics and tests); null for a Db not made by createDb. */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number; statements: number; idleTimeout_ms: number } | null {
   const pool = POOLS.get(db);
-  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, statements: statementCount() } : null;
+  if (!pool) return null;
+  const idleTimeout_ms = (pool as unknown as { options: { idleTimeoutMillis: number } }).options.idleTimeoutMillis;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, statements: statementCount(), idleTimeout_ms };
 }
 
 /**
@@ -44,6 +46,9 @@ export function createDb(url: string, options: { maxConnections?: number; applic
     pipeline: pipelined,
     connectionString: url,
     max: options.maxConnections ?? LIMITS.DB_POOL_CONNECTIONS_MAX,
+    idleTimeoutMillis: LIMITS.DB_POOL_IDLE_TIMEOUT_MS,
+    // Idle connections kept warm must not hold a finished script or test open until they time out.
+    allowExitOnIdle: true,
     connectionTimeoutMillis: LIMITS.DB_CONNECT_TIMEOUT_MS,
     statement_timeout: LIMITS.DB_STATEMENT_TIMEOUT_MS,
     application_name: options.applicationName ?? 'caas',

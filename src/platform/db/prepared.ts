@@ -11,6 +11,12 @@
 // - A prepared `select *` whose table gained a column (a migration applied by another instance)
 //   fails once with "cached plan must not change result type"; that connection then uses a fresh
 //   name for the text, so the next call prepares it again instead of failing for ever.
+// - node-postgres asks for the row description (Describe) on every execution and builds the
+//   result's field parsers from it each time (~4 % of a boleto's server CPU). A named statement's
+//   description cannot change while it stays prepared on its connection (a changed result type
+//   fails with PLAN_CHANGED above instead), so each connection keeps the description its first
+//   execution read, and the next executions skip Describe and reuse it (issue 14; this leans on
+//   node-postgres's Query and Result internals: prepared.test.ts fails loudly if they change).
 import pg from 'pg';
 import { LIMITS } from '../config/limits.js';
 
@@ -64,15 +70,104 @@ export function countStatements(): { statements: string[]; roundTrips: () => num
 
 type QueryCallback = (error: Error | null, result: pg.QueryResult) => void;
 
+/** What node-postgres's Result builds from a row description (Result.addFields), kept per statement. */
+interface Description {
+  fields: unknown[];
+  parsers: unknown[] | undefined;
+  emptyRow: Record<string, null> | null;
+}
+
+/** node-postgres's connection, as far as the description cache uses it. */
+interface Connection {
+  parsedStatements: Record<string, string | undefined>;
+  describe(message: unknown): void;
+}
+
+/** node-postgres's Result internals the cache reads and sets. */
+interface ResultInternals {
+  fields: unknown[];
+  _parsers: unknown[] | undefined;
+  _prebuiltEmptyResultObject: Record<string, null> | null;
+}
+
+/** Per connection: the descriptions its named statements answered, and whether the next Describe is skipped. */
+interface ConnectionState {
+  descriptions: Map<string, Description>;
+  skipDescribe: boolean;
+}
+const states = new WeakMap<Connection, ConnectionState>();
+
+function stateOf(connection: Connection): ConnectionState {
+  let state = states.get(connection);
+  if (state === undefined) {
+    state = { descriptions: new Map(), skipDescribe: false };
+    const describe = connection.describe.bind(connection);
+    connection.describe = (message) => {
+      if (state!.skipDescribe) state!.skipDescribe = false;
+      else describe(message);
+    };
+    states.set(connection, state);
+  }
+  return state;
+}
+
 /**
  * A named query built from its text, as node-postgres builds one from a plain text: given a
  * `{ text, values, name }` object instead, it copies the object through its property descriptors
  * (cloneQueryConfig), ~4 µs per statement (issue 14). The name is set once the query is built.
+ * Executed again on a connection that knows its description, it sends no Describe (see the header).
  */
 class NamedQuery extends pg.Query {
+  /** Where this execution's description is kept once read (null: it reuses a kept one). */
+  #keepIn: ConnectionState | null = null;
+  #described = false;
+
   constructor(text: string, values: unknown[], name: string, callback: (error: Error | null | undefined, result: pg.QueryResult) => void) {
     super(text, values, callback);
     (this as unknown as { name: string }).name = name;
+  }
+
+  prepare(connection: Connection): void {
+    const name = (this as unknown as { name: string }).name;
+    const state = stateOf(connection);
+    const known = connection.parsedStatements[name] === undefined ? undefined : state.descriptions.get(name);
+    const prepare = (pg.Query.prototype as unknown as { prepare: (c: Connection) => void }).prepare;
+    if (known === undefined) {
+      state.descriptions.delete(name);
+      this.#keepIn = state;
+      prepare.call(this, connection);
+      return;
+    }
+    const result = (this as unknown as { _result: ResultInternals })._result;
+    result.fields = known.fields;
+    result._parsers = known.parsers;
+    result._prebuiltEmptyResultObject = known.emptyRow;
+    (this as unknown as { _accumulateRows: boolean })._accumulateRows = true;
+    state.skipDescribe = true;
+    try {
+      prepare.call(this, connection);
+    } finally {
+      state.skipDescribe = false;
+    }
+  }
+
+  handleRowDescription(message: unknown): void {
+    (pg.Query.prototype as unknown as { handleRowDescription: (m: unknown) => void }).handleRowDescription.call(this, message);
+    this.#described = true;
+    this.#keep();
+  }
+
+  handleCommandComplete(message: unknown, connection: unknown): void {
+    (pg.Query.prototype as unknown as { handleCommandComplete: (m: unknown, c: unknown) => void }).handleCommandComplete.call(this, message, connection);
+    // No row description before the command's end: a statement without rows (Describe answered NoData).
+    if (!this.#described) this.#keep();
+  }
+
+  #keep(): void {
+    if (this.#keepIn === null) return;
+    const result = (this as unknown as { _result: ResultInternals })._result;
+    this.#keepIn.descriptions.set((this as unknown as { name: string }).name, { fields: result.fields, parsers: result._parsers, emptyRow: result._prebuiltEmptyResultObject });
+    this.#keepIn = null;
   }
 }
 type Query = (config: unknown, values?: unknown, callback?: QueryCallback) => unknown;

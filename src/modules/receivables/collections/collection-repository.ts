@@ -7,7 +7,7 @@ import type { JobsTable } from '../../../platform/db/schema.js';
 import { partnerNameById } from '../../partners/index.js';
 import { BoletoStatus, LIVE_BOLETO_STATUSES } from './boleto-status.js';
 import { insertRowWithLinks, rowWithLinksStatement } from './row-with-links.js';
-import type { InstallmentRow, lockedScheduleId } from '../schedule/schedule-repository.js';
+import { answerBumpOfSchedule, type InstallmentRow, type lockedScheduleId } from '../schedule/schedule-repository.js';
 
 type LockedScheduleId = NonNullable<ReturnType<typeof lockedScheduleId>>;
 import type {
@@ -242,7 +242,8 @@ export async function setBoletoStatus(tx: Executor, boleto: BoletoRow, situacao:
 /**
  * FGTS/CancelarCobrancas in ONE statement (issue 14: the schedule's lock, a locking select per
  * charge, the update and the job's insert before): `schedule` (lockedScheduleId) locks the schedule
- * first (a scalar subquery of the update, run before any charge row is locked), every named charge
+ * first (a scalar subquery of the update, run before any charge row is locked) and lists it for the
+ * read model, `answer_bump` bumps its proposal's version (migration 0057), every named charge
  * of it still active becomes "cancelling" and its live boleto "cancel pending", and `job` is
  * inserted. Returns the ids it changed; the caller refuses (rolling all of it back) unless every
  * charge named was changed. The updates re-check each row they change against its latest version,
@@ -252,6 +253,7 @@ export async function requestChargesCancellation(tx: Executor, schedule: LockedS
   if (chargeIds.length === 0) return new Set();
   const rows = await tx
     .with('schedule', () => schedule)
+    .with('answer_bump', (db) => answerBumpOfSchedule(db))
     .with('charge', (db) =>
       db
         .updateTable('receivable_charges')

@@ -1,6 +1,6 @@
 // Data access of schedules and installments. Every read takes the partner id and filters by it:
 // another partner's schedule is indistinguishable from a missing one (tenant isolation).
-import { CompiledQuery, type Insertable, type QueryCreator, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type QueryCreator, type Selectable } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CachedQuery } from '../../../platform/answer-cache.js';
 import { arraysOf, assertColumnsExactly, insertFromArrays, quotedNames, unnestArrays } from '../../../platform/db/fixed-text.js';
@@ -63,10 +63,23 @@ function scheduleRefColumn(ref: ScheduleReference | null | undefined): { column:
   return proposalNumber === null ? null : { column: 'proposal_number', value: proposalNumber };
 }
 
-/** scheduleByRef's select as text, by the column it names the schedule by: the row, the row locked, and the read model's scope. */
+/**
+ * The read model's version bump of a locked schedule (migration 0057): its scope (the proposal) is
+ * bumped once, and the schedule and the scope are listed in caas.answer_scopes, so the row triggers
+ * of the boletos, charges, launches and installments the command writes next skip it (their WHEN).
+ * Past the list's cap (0047) nothing is listed and the triggers bump as before.
+ */
+const ANSWER_BUMP = `answer_bump as (
+      insert into answer_versions (scope, version) select proposal_id, 1 from locked
+      on conflict (scope) do update set version = answer_versions.version + 1)`;
+const ANSWER_LISTED = `(select case when length(coalesce(current_setting('caas.answer_scopes', true), '')) < 2400
+      then set_config('caas.answer_scopes', coalesce(current_setting('caas.answer_scopes', true), '') || locked.id::text || ' ' || locked.proposal_id::text || ' ', true) end) listed`;
+
+/** scheduleByRef's select as text, by the column it names the schedule by: the row, the row locked (and its scope bumped), and the read model's scope. */
 function scheduleTexts(column: ScheduleKey['column']): { row: string; locked: string; scope: string } {
   const newest = `from "receivable_schedules" where "partner_id" = $1 and "${column}" = $2 order by "created_at" desc limit 1`;
-  return { row: `select * ${newest}`, locked: `select * ${newest} for update`, scope: `select "proposal_id" as scope ${newest}` };
+  const locked = `with locked as (select * ${newest} for update), ${ANSWER_BUMP} select locked.* from locked, lateral ${ANSWER_LISTED}`;
+  return { row: `select * ${newest}`, locked, scope: `select "proposal_id" as scope ${newest}` };
 }
 const SCHEDULE_BY_KEY = { proposal_id: scheduleTexts('proposal_id'), codigo_operacao: scheduleTexts('codigo_operacao'), proposal_number: scheduleTexts('proposal_number') };
 
@@ -77,9 +90,29 @@ function scheduleByRef(db: Executor, partnerId: string, ref: ScheduleReference |
   return db.selectFrom('receivable_schedules').where('partner_id', '=', partnerId).where(named.column, '=', named.value).orderBy('created_at', 'desc').limit(1);
 }
 
-/** The select locking the schedule a reference names and giving its id (null: no reference), for a statement that goes on with it (issue 14). */
+/** ANSWER_LISTED for a select of the locked schedule's `id` and `proposal_id` (lockedScheduleId). */
+const LISTED_COLUMN = sql<string | null>`case when length(coalesce(current_setting('caas.answer_scopes', true), '')) < 2400
+      then set_config('caas.answer_scopes', coalesce(current_setting('caas.answer_scopes', true), '') || "locked"."id"::text || ' ' || "locked"."proposal_id"::text || ' ', true) end`;
+
+/**
+ * The select locking the schedule a reference names and giving its id and proposal (null: no
+ * reference), for a statement that goes on with it (issue 14). It lists the schedule for the read
+ * model (migration 0057) as it is read, after the lock chose the row: the statement must bump the
+ * proposal's version itself (answerBumpOf) and write only rows of this schedule after reading it.
+ */
 export function lockedScheduleId(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined) {
-  return scheduleByRef(db, partnerId, ref)?.select('id').forUpdate() ?? null;
+  const locked = scheduleByRef(db, partnerId, ref)?.select(['id', 'proposal_id']).forUpdate();
+  return locked === undefined ? null : db.selectFrom(locked.as('locked')).select(['locked.id', 'locked.proposal_id', LISTED_COLUMN.as('listed')]);
+}
+
+/** The version bump of the proposal of a `schedule` CTE selecting lockedScheduleId (the read model's table is not in the typed schema). */
+export function answerBumpOfSchedule<DB>(db: QueryCreator<DB>) {
+  const typed = db as unknown as QueryCreator<{ answer_versions: { scope: string; version: number }; schedule: { proposal_id: string } }>;
+  return typed
+    .insertInto('answer_versions')
+    .columns(['scope', 'version'])
+    .expression((eb) => eb.selectFrom('schedule').select(['proposal_id', sql<number>`1`.as('version')]))
+    .onConflict((oc) => oc.column('scope').doUpdateSet({ version: sql<number>`answer_versions.version + 1` }));
 }
 
 /** A schedule read through the read model (platform/answer-cache.ts): its scope is the proposal's id (triggers: migration 0043). */
