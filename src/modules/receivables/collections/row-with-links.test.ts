@@ -1,5 +1,8 @@
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import { insertRowWithLinks, rowWithLinksStatement } from './row-with-links.js';
 
@@ -23,4 +26,33 @@ test('insertRowWithLinks binds the row by column and each link column as an arra
   await assert.rejects(insertRowWithLinks(db, statement, { id: 'a' } as never, []), /assertion/);
   await assert.rejects(insertRowWithLinks(db, statement, { id: 'a', schedule_id: 's', other: 'x' } as never, []), /assertion/);
   assert.equal(sent.length, 1);
+});
+
+let database: TestDatabase;
+before(async () => {
+  database = await createTestDatabase();
+  await sql`create table listed_rows (id uuid primary key, schedule_id uuid not null, amount text not null)`.execute(database.db);
+  await sql`create table listed_links (row_id uuid not null references listed_rows (id), n integer not null)`.execute(database.db);
+});
+after(async () => {
+  await database.drop();
+});
+
+const listedStatement = rowWithLinksStatement<{ id: string; schedule_id: string; amount: string }, { row_id: string; n: number }>('listed_rows', ['id', 'schedule_id', 'amount'], 'listed_links', [['row_id', 'uuid'], ['n', 'integer']]);
+const scopesIn = async (tx: Executor) => (await sql<{ s: string | null }>`select current_setting('caas.answer_scopes', true) as s`.execute(tx)).rows[0]!.s ?? '';
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+test('against PostgreSQL: a row of a listed schedule is listed once, whatever its number of links; a row of an unlisted schedule is not listed (0057)', async () => {
+  const [listedSchedule, otherSchedule, row, otherRow] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  const links = (id: string) => Array.from({ length: 12 }, (_, n) => ({ row_id: id, n }));
+  await database.db.transaction().execute(async (tx) => {
+    await sql`select set_config('caas.answer_scopes', ${listedSchedule + ' '}, true)`.execute(tx);
+    await insertRowWithLinks(tx, listedStatement, { id: row, schedule_id: listedSchedule, amount: '1.00' }, links(row));
+    await insertRowWithLinks(tx, listedStatement, { id: otherRow, schedule_id: otherSchedule, amount: '1.00' }, links(otherRow));
+    const scopes = await scopesIn(tx);
+    assert.equal(occurrences(scopes, row), 1, `listed once: ${scopes}`);
+    assert.equal(occurrences(scopes, otherRow), 0, 'a row of an unlisted schedule: its triggers bump as before');
+  });
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from listed_links`.execute(database.db);
+  assert.equal(rows[0]!.n, 24, 'every link inserted');
 });

@@ -17,7 +17,10 @@ export interface RowWithLinksStatement<R, L> {
  * The read model (migrations 0047, 0057): when the row's schedule is listed in caas.answer_scopes
  * (its scope already bumped in this transaction), the row's own id is listed too before its links
  * are inserted, as the row's trigger function did, so the links' triggers skip it (their WHEN).
- * `id` and `schedule`: the row's parameters.
+ * `id` and `schedule`: the row's parameters. The cap is tested before appending, as in
+ * schedule-repository.ts's ANSWER_BUMP (the list may end one entry past it). The subquery is
+ * evaluated once per statement, not once per link: row-with-links.test.ts checks the row is
+ * listed once for 12 links.
  */
 function listedRow(id: string, schedule: string): string {
   const scopes = `coalesce(current_setting('caas.answer_scopes', true), '')`;

@@ -40,7 +40,12 @@ function trimmed(value: string | null | undefined): string | null {
   return t === '' ? null : t;
 }
 
-/** The schedule the reference names, or the "Agenda de Recebíveis não foi encontrada" refusal. */
+/**
+ * The schedule the reference names, or the "Agenda de Recebíveis não foi encontrada" refusal.
+ * `lock`: for a command that writes the schedule's rows next: the lock also bumps the read model's
+ * version of its proposal (ANSWER_BUMP), so a caller that locks and then writes nothing still
+ * invalidates the proposal's stored answers (correct, only a wasted miss).
+ */
 export async function requireSchedule(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined, lock = false): Promise<ScheduleRow> {
   const key = scheduleRefColumn(ref);
   if (key === null) throw scheduleRefMissing();
@@ -67,7 +72,10 @@ function scheduleRefColumn(ref: ScheduleReference | null | undefined): { column:
  * The read model's version bump of a locked schedule (migration 0057): its scope (the proposal) is
  * bumped once, and the schedule and the scope are listed in caas.answer_scopes, so the row triggers
  * of the boletos, charges, launches and installments the command writes next skip it (their WHEN).
- * Past the list's cap (0047) nothing is listed and the triggers bump as before.
+ * The cap (0047, 2400 characters) is tested before the entry is appended, so the list may end up to
+ * one entry (~75 characters) past it; once past, nothing more is listed and the triggers bump as
+ * before. Every lock bumps: a transaction that locked the same schedule twice would bump twice
+ * (no command does; a version is only compared for equality, so a second bump costs one miss).
  */
 const ANSWER_BUMP = `answer_bump as (
       insert into answer_versions (scope, version) select proposal_id, 1 from locked
