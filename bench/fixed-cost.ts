@@ -3,7 +3,7 @@
 // next to a bare Fastify app answering the same refused body. Prints the main thread's CPU µs per
 // request (process.cpuUsage, concurrency FIXED_CONCURRENCY; and the main thread's alone, from /proc), median of FIXED_ROUNDS interleaved
 // rounds. Steadier than `npm run bench` on a shared machine; the socket and HTTP parsing are not in it.
-// `npx tsx bench/fixed-cost.ts [no-op,unknown,token,bare,create]` (create: the bench's 12-installment proposal); LOG_LEVEL as the server's (default info).
+// `npx tsx bench/fixed-cost.ts [no-op,unknown,token,bare,create,read]` (create: the bench's 12-installment proposal; read: Consultar by numero); LOG_LEVEL as the server's (default info).
 // FIXED_PROFILE=file.cpuprofile: a CPU profile of the measured rounds only (bench/profile-summary.ts reads it).
 // FIXED_SOCKET=1: through a listening socket instead (HTTP parsing and socket writes included, as in
 // `npm run bench`), the load sent by autocannon from another process (bench/fixed-load.ts).
@@ -112,6 +112,9 @@ async function main(): Promise<void> {
   const tokenAnswer = await app.inject({ method: 'POST', url: '/connect/token', headers: formHeaders, payload: await form() });
   const token = (tokenAnswer.json() as { access_token: string }).access_token;
   const jsonHeaders = () => ({ 'content-type': 'application/json', authorization: `Bearer ${token}`, idempotencykey: randomUUID() });
+  // read: Proposta/Consultar by numero of one proposal created here (a read model hit after the first).
+  const created = await app.inject({ method: 'POST', url: '/Proposta/IncluirManualSimplificado', headers: jsonHeaders(), payload: proposalBody() });
+  const numero = (created.json() as { numero: number }).numero;
   const bare = Fastify({ logger: false });
   const REFUSED = JSON.stringify({ msg: null, hasError: true, messages: [{ code: 'V0001', description: 'bare', field: 'dto.numeroProposta' }] });
   bare.post('/bare', async (_request, reply) => reply.code(400).type('application/json; charset=utf-8').send(REFUSED));
@@ -121,6 +124,7 @@ async function main(): Promise<void> {
     { name: 'no-op', app: () => app, status: 400, request: async () => ({ url: '/Proposta/Consultar', headers: jsonHeaders(), payload: JSON.stringify({ dto: { numeroProposta: 'x' } }) }) },
     { name: 'unknown', app: () => app, status: 400, request: async () => ({ url: '/Proposta/Consultar', headers: jsonHeaders(), payload: JSON.stringify({ dto: { codigoProposta: randomUUID() } }) }) },
     { name: 'token', app: () => app, status: 200, request: async () => ({ url: '/connect/token', headers: formHeaders, payload: await form() }) },
+    { name: 'read', app: () => app, status: 200, request: async () => ({ url: '/Proposta/Consultar', headers: jsonHeaders(), payload: JSON.stringify({ dto: { numeroProposta: numero } }) }) },
     { name: 'create', app: () => app, status: 200, request: async () => ({ url: '/Proposta/IncluirManualSimplificado', headers: jsonHeaders(), payload: proposalBody() }) },
     { name: 'bare', app: () => bare, status: 400, request: async () => ({ url: '/bare', headers: jsonHeaders(), payload: JSON.stringify({ dto: { numeroProposta: 'x' } }) }) },
   ].filter((c) => only.includes(c.name));

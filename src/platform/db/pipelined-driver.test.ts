@@ -3,10 +3,11 @@
 // reaches the caller as the first error, with nothing written and the connection left clean.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, Kysely, sql } from 'kysely';
+import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/db.js';
 import net from 'node:net';
-import { answerOf, CommitRolledBack, withCommit } from './pipelined-driver.js';
+import { answerOf, CommitRolledBack, PipelinedPostgresDialect, withCommit } from './pipelined-driver.js';
 import { countStatements } from './prepared.js';
 
 let database: TestDatabase;
@@ -203,4 +204,31 @@ test('a connection lost while checked out fails its statements and leaves the pr
   ]);
   assert.equal(outcome?.status, 'rejected');
   await poolIsClean();
+});
+
+test('a statement outside a transaction runs out of pipeline mode, a transaction in it (issue 14: a single read costs less so)', async () => {
+  const pool = new pg.Pool({ pipeline: true, connectionString: database.url, max: 1 } as pg.PoolConfig);
+  const db = new Kysely<Record<string, never>>({ dialect: new PipelinedPostgresDialect(pool) });
+  /** The mode the driver left the pool's one client in. */
+  const mode = async () => {
+    const client = await pool.connect();
+    try {
+      return (client as unknown as { pipeline: boolean }).pipeline;
+    } finally {
+      client.release();
+    }
+  };
+  try {
+    const seen: boolean[] = [];
+    await db.executeQuery(CompiledQuery.raw('select 1'));
+    seen.push(await mode());
+    await db.transaction().execute((tx) => tx.executeQuery(insert(90, 'in a transaction')));
+    seen.push(await mode());
+    const { rows } = await db.executeQuery<{ id: number }>(CompiledQuery.raw('select id from pipe_rows where id = $1', [90]));
+    seen.push(await mode());
+    assert.deepEqual(seen, [false, true, false]);
+    assert.deepEqual(rows, [{ id: 90 }]);
+  } finally {
+    await db.destroy();
+  }
 });

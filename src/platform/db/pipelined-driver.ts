@@ -12,12 +12,15 @@
 // - A `withCommit` statement's answer may also be read before the commit, by `answerOf`: the
 //   command runner sends its claim so, and the command's first statements travel behind it.
 // - The other statements are sent and awaited one by one as before (kysely's transaction runs
-//   them in turn), and pipeline mode changes nothing for them, nor for the reads on the pool.
+//   them in turn), and pipeline mode changes nothing for them.
 // - A statement sent without being waited for (`begin`, a `withCommit` statement) is held in the
 //   socket (corked) and leaves in ONE write with the statements sent after it, up to the next
 //   statement that is waited for, the commit or the rollback, or the event loop's next turn
 //   (setImmediate), whichever comes first: one socket write (and one wake-up of the backend)
 //   instead of one per statement (issue 14).
+// - A statement outside a transaction (a read on the pool) runs with the client out of pipeline
+//   mode: node-postgres's pipelined path cost ~10-20 µs of CPU more per single statement (issue 14,
+//   measured in-process). The client is idle whenever it is acquired, so the mode can change then.
 import { CompiledQuery, PostgresDialect, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import type pg from 'pg';
 
@@ -92,6 +95,11 @@ class PipelinedConnection implements DatabaseConnection {
     this.#held = false;
     this.#stream.uncork();
   };
+
+  /** Pipeline mode on (a transaction) or off (single statements); only while the client is idle. */
+  pipelined(on: boolean): void {
+    (this.client as unknown as { pipeline: boolean }).pipeline = on;
+  }
 
   /** Sends a statement now; its rejection is handled here, so a caller may read it later. */
   send(sql: string, parameters: readonly unknown[]): Promise<pg.QueryResult> {
@@ -190,12 +198,14 @@ class PipelinedDriver implements Driver {
       client.on('error', ignore);
     }
     connection.reset();
+    connection.pipelined(false);
     return connection;
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const pipelined = connection as PipelinedConnection;
     pipelined.reset();
+    pipelined.pipelined(true);
     pipelined.inTransaction = true;
     pipelined.hold();
     pipelined.opening = pipelined.send(transactionStart(settings), []);
