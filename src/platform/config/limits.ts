@@ -43,6 +43,12 @@ export const LIMITS = {
    * keep a process alive (pool.ts: allowExitOnIdle).
    */
   DB_POOL_IDLE_TIMEOUT_MS: 5 * 60 * 1000,
+  /**
+   * TCP keepalive on pool connections, first probe after this much silence: a connection kept idle
+   * for minutes behind a NAT or load balancer that drops quiet flows (often after ~4-6 min) is
+   * found dead by the kernel instead of swallowing the next statement for ~15 min of retransmits.
+   */
+  DB_KEEPALIVE_INITIAL_DELAY_MS: 30_000,
   DB_STATEMENT_TIMEOUT_MS: 15_000,
   DB_CONNECT_TIMEOUT_MS: 10_000,
   /** Distinct statement texts prepared by name per process (and so per connection); more run unnamed. */

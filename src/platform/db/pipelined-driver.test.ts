@@ -185,6 +185,17 @@ test('a withCommit statement outside a transaction runs as any other, and its er
   await poolIsClean();
 });
 
+test('a connection released with a statement still in flight is dropped, not handed to the next owner', { timeout: 10_000 }, async () => {
+  let pending: Promise<unknown> | null = null;
+  await database.db.connection().execute(async (connection) => {
+    pending = connection.executeQuery(CompiledQuery.raw('select pg_sleep(0.3) as slept', []));
+    pending.catch(() => undefined);
+  });
+  // Dropped: its statement fails with the connection instead of answering someone else's turn.
+  await assert.rejects(pending!);
+  await poolIsClean();
+});
+
 test('reads on the pool answer as before, many at once', async () => {
   const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => sql<{ n: number }>`select ${i}::int as n`.execute(database.db)));
   assert.deepEqual(answers.map((a) => a.rows[0]?.n), Array.from({ length: 60 }, (_, i) => i));

@@ -174,6 +174,12 @@ class PipelinedConnection implements DatabaseConnection {
   }
 }
 
+/** node-postgres's queues (client.js: _activeQuery, _queryQueue, _sentQueryQueue): anything not yet answered. */
+function inFlight(client: pg.PoolClient): boolean {
+  const queues = client as unknown as { _activeQuery: unknown; _queryQueue: unknown[]; _sentQueryQueue?: unknown[] };
+  return queues._activeQuery != null || queues._queryQueue.length > 0 || (queues._sentQueryQueue?.length ?? 0) > 0;
+}
+
 function transactionStart(settings: TransactionSettings): string {
   if (settings.isolationLevel === undefined && settings.accessMode === undefined) return 'begin';
   return ['start transaction', settings.isolationLevel === undefined ? '' : ` isolation level ${settings.isolationLevel}`, settings.accessMode === undefined ? '' : ` ${settings.accessMode}`].join('');
@@ -222,7 +228,10 @@ class PipelinedDriver implements Driver {
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     const pipelined = connection as PipelinedConnection;
     pipelined.reset();
-    pipelined.client.release();
+    // A client released with statements still in flight (a caller that did not await them) would
+    // hand their answers to the next owner once acquire switches its pipeline mode: dropped instead.
+    if (inFlight(pipelined.client)) pipelined.client.release(new Error('assertion: a connection released with statements in flight'));
+    else pipelined.client.release();
   }
 
   async destroy(): Promise<void> {

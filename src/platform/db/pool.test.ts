@@ -24,6 +24,11 @@ test('the idle timeout is the named limit, minutes rather than node-postgres def
   assert.ok(LIMITS.DB_POOL_IDLE_TIMEOUT_MS >= 60_000);
 });
 
+test('connections kept idle for minutes send TCP keepalive probes (a middlebox may drop a quiet flow)', () => {
+  assert.equal(poolStats(database.db)?.keepAliveDelay_ms, LIMITS.DB_KEEPALIVE_INITIAL_DELAY_MS);
+  assert.ok(LIMITS.DB_KEEPALIVE_INITIAL_DELAY_MS < LIMITS.DB_POOL_IDLE_TIMEOUT_MS);
+});
+
 test('a connection left idle in the pool does not keep a finished script running', async () => {
   const script = `
     import { sql } from 'kysely';

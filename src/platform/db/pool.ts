@@ -28,11 +28,12 @@ export type Executor = Db | Tx;
 const POOLS = new WeakMap<object, pg.Pool>();
 
 /** Connections of the pool behind `db` (for /metrics and tests); null for a Db not made by createDb. */
-export function poolStats(db: Db): { total: number; idle: number; waiting: number; statements: number; idleTimeout_ms: number } | null {
+export function poolStats(db: Db): { total: number; idle: number; waiting: number; statements: number; idleTimeout_ms: number; keepAliveDelay_ms: number | null } | null {
   const pool = POOLS.get(db);
   if (!pool) return null;
-  const idleTimeout_ms = (pool as unknown as { options: { idleTimeoutMillis: number } }).options.idleTimeoutMillis;
-  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, statements: statementCount(), idleTimeout_ms };
+  const options = (pool as unknown as { options: { idleTimeoutMillis: number; keepAlive?: boolean; keepAliveInitialDelayMillis?: number } }).options;
+  const keepAliveDelay_ms = options.keepAlive === true ? (options.keepAliveInitialDelayMillis ?? 0) : null;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, statements: statementCount(), idleTimeout_ms: options.idleTimeoutMillis, keepAliveDelay_ms };
 }
 
 /**
@@ -49,6 +50,9 @@ export function createDb(url: string, options: { maxConnections?: number; applic
     idleTimeoutMillis: LIMITS.DB_POOL_IDLE_TIMEOUT_MS,
     // Idle connections kept warm must not hold a finished script or test open until they time out.
     allowExitOnIdle: true,
+    // Connections kept idle for minutes: keepalive probes find a flow a middlebox dropped.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: LIMITS.DB_KEEPALIVE_INITIAL_DELAY_MS,
     connectionTimeoutMillis: LIMITS.DB_CONNECT_TIMEOUT_MS,
     statement_timeout: LIMITS.DB_STATEMENT_TIMEOUT_MS,
     application_name: options.applicationName ?? 'caas',
