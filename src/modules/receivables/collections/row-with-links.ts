@@ -6,6 +6,7 @@
 import { CompiledQuery } from 'kysely';
 import { arraysOf, assertColumnsExactly, quotedNames, unnestArrays } from '../../../platform/db/fixed-text.js';
 import type { Executor } from '../../../platform/db/pool.js';
+import { answerScopesHold, answerScopesListing } from '../schedule/answer-scopes.js';
 
 export interface RowWithLinksStatement<R, L> {
   text: string;
@@ -17,15 +18,13 @@ export interface RowWithLinksStatement<R, L> {
  * The read model (migrations 0047, 0057): when the row's schedule is listed in caas.answer_scopes
  * (its scope already bumped in this transaction), the row's own id is listed too before its links
  * are inserted, as the row's trigger function did, so the links' triggers skip it (their WHEN).
- * `id` and `schedule`: the row's parameters. The cap is tested before appending, as in
- * schedule-repository.ts's ANSWER_BUMP (the list may end one entry past it). The subquery is
+ * `id` and `schedule`: the row's parameters (answer-scopes.ts: the cap is tested before
+ * appending, so the list may end one entry past it). The subquery is
  * evaluated once per statement, not once per link: row-with-links.test.ts checks the row is
  * listed once for 12 links.
  */
 function listedRow(id: string, schedule: string): string {
-  const scopes = `coalesce(current_setting('caas.answer_scopes', true), '')`;
-  return `(select case when strpos(${scopes}, ${schedule}::uuid::text) > 0 and length(${scopes}) < 2400
-      then set_config('caas.answer_scopes', ${scopes} || ${id}::uuid::text || ' ', true) end) "listed"`;
+  return `(select ${answerScopesListing([`${id}::uuid`], answerScopesHold(`${schedule}::uuid::text`))}) "listed"`;
 }
 
 /** `columns`: every column the callers insert, in the row literal's order, `id` and `schedule_id` among them; `linkColumns`: each with its PostgreSQL type. */

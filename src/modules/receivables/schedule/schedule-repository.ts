@@ -1,6 +1,7 @@
 // Data access of schedules and installments. Every read takes the partner id and filters by it:
 // another partner's schedule is indistinguishable from a missing one (tenant isolation).
 import { CompiledQuery, sql, type Insertable, type QueryCreator, type Selectable } from 'kysely';
+import { answerScopesListing } from './answer-scopes.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CachedQuery } from '../../../platform/answer-cache.js';
 import { arraysOf, assertColumnsExactly, insertFromArrays, quotedNames, unnestArrays } from '../../../platform/db/fixed-text.js';
@@ -80,8 +81,7 @@ function scheduleRefColumn(ref: ScheduleReference | null | undefined): { column:
 const ANSWER_BUMP = `answer_bump as (
       insert into answer_versions (scope, version) select proposal_id, 1 from locked
       on conflict (scope) do update set version = answer_versions.version + 1)`;
-const ANSWER_LISTED = `(select case when length(coalesce(current_setting('caas.answer_scopes', true), '')) < 2400
-      then set_config('caas.answer_scopes', coalesce(current_setting('caas.answer_scopes', true), '') || locked.id::text || ' ' || locked.proposal_id::text || ' ', true) end) listed`;
+const ANSWER_LISTED = `(select ${answerScopesListing(['locked.id', 'locked.proposal_id'])}) listed`;
 
 /** scheduleByRef's select as text, by the column it names the schedule by: the row, the row locked (and its scope bumped), and the read model's scope. */
 function scheduleTexts(column: ScheduleKey['column']): { row: string; locked: string; scope: string } {
@@ -99,8 +99,7 @@ function scheduleByRef(db: Executor, partnerId: string, ref: ScheduleReference |
 }
 
 /** ANSWER_LISTED for a select of the locked schedule's `id` and `proposal_id` (lockedScheduleId). */
-const LISTED_COLUMN = sql<string | null>`case when length(coalesce(current_setting('caas.answer_scopes', true), '')) < 2400
-      then set_config('caas.answer_scopes', coalesce(current_setting('caas.answer_scopes', true), '') || "locked"."id"::text || ' ' || "locked"."proposal_id"::text || ' ', true) end`;
+const LISTED_COLUMN = sql.raw<string | null>(answerScopesListing(['"locked"."id"', '"locked"."proposal_id"']));
 
 /**
  * The select locking the schedule a reference names and giving its id and proposal (null: no
