@@ -33,3 +33,10 @@ export const ASSERTION_LIFETIME_S_MIN = 60;
 export const ASSERTION_LIFETIME_S_MAX = 86_400;
 /** The smallest RSA key a JWS signature is checked with (RFC 7518 §3.3, as jose enforces it). */
 export const JWS_RSA_MODULUS_BITS_MIN = 2048;
+
+// Used by postgres-stores.ts (the jtis' group commit, group-commit.ts).
+/** Jtis recorded by one statement when requests wait for one in flight (one row ~100 bytes of parameters). */
+export const JTI_ROWS_PER_STATEMENT_MAX = 64;
+
+/** Jti statements in flight at once per process; more requests wait and go together in the next. */
+export const JTI_STATEMENTS_IN_FLIGHT_MAX = 2;

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { CompiledQuery } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/db.js';
 import { fixedClock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/pool.js';
-import { PgServiceSigningKeys, SIGNING_KEYS_UNKNOWN_KID_RELOAD_MS } from './postgres-stores.js';
+import { PgReplayStore, PgServiceSigningKeys, SIGNING_KEYS_UNKNOWN_KID_RELOAD_MS } from './postgres-stores.js';
 
 let database: TestDatabase;
 before(async () => {
@@ -52,4 +54,68 @@ test('a key made by another instance verifies here once the interval has passed'
   const newKid = await elsewhere.rotate();
   clock.set(new Date(clock.now().getTime() + SIGNING_KEYS_UNKNOWN_KID_RELOAD_MS));
   assert.notEqual(await here.byKid(newKid), null);
+});
+
+/** The database, counting the jti statements sent (group commit: fewer than the requests under load). */
+function countingStatements(db: Db): { db: Db; statements: () => number } {
+  let statements = 0;
+  const proxy = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === 'executeQuery') {
+        return (query: Parameters<Db['executeQuery']>[0]) => {
+          statements += 1;
+          return target.executeQuery(query);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { db: proxy, statements: () => statements };
+}
+
+/** Version 7 for client 'versioned-…', no partner otherwise (the partners module's subquery has the same shape). */
+const versionOf = (param: string) => `(select 7::int8 where ${param} like 'versioned-%')`;
+const expiresAt = new Date('2026-11-28T05:00:00.000Z');
+
+test('group commit on PostgreSQL: concurrent jtis, each twice, go in few statements and each is granted exactly once', async () => {
+  const { db, statements } = countingStatements(database.db);
+  const store = new PgReplayStore(db, versionOf, { rowsMax: 16, statementsMax: 1 });
+  const jtis = Array.from({ length: 60 }, (_, i) => `gc-${i}-'",{}\\ ${'é'.repeat(i % 3)}`);
+  const remember = (i: number) => store.remember(i % 2 === 0 ? 'client-a' : 'versioned-b', jtis[i] as string, expiresAt, i % 2 === 0 ? undefined : 7);
+  const order = jtis.map((_, i) => i);
+  const calls = [...order, ...order.reverse()].map(remember);
+  const outcomes = await Promise.all(calls);
+  assert.equal(outcomes.filter((o) => o === 'fresh').length, 60, 'one grant per (client, jti)');
+  assert.ok(!outcomes.includes('stale'));
+  assert.ok(statements() < 30, `${statements()} statements for 120 requests`);
+  const { rows } = await database.db.executeQuery(CompiledQuery.raw(`select count(*)::int as n, min(expires_at) as e from assertion_jtis where jti like 'gc-%'`, []));
+  assert.deepEqual(rows[0], { n: 60, e: expiresAt });
+});
+
+test('group commit on PostgreSQL: in one statement a stale version or an unknown partner stores nothing, the current version does', async () => {
+  const store = new PgReplayStore(database.db, versionOf, { rowsMax: 16, statementsMax: 1 });
+  const blocker = store.remember('client-a', 'v-first', expiresAt);
+  const batch = [
+    store.remember('versioned-c', 'v-current', expiresAt, 7),
+    store.remember('versioned-c', 'v-old', expiresAt, 6),
+    store.remember('unknown-c', 'v-unknown', expiresAt, 7),
+    store.remember('client-a', 'v-unversioned', expiresAt),
+  ];
+  assert.equal(await blocker, 'fresh');
+  assert.deepEqual(await Promise.all(batch), ['fresh', 'stale', 'stale', 'fresh']);
+  const { rows } = await database.db.executeQuery(CompiledQuery.raw(`select jti from assertion_jtis where jti like 'v-%' order by jti`, []));
+  assert.deepEqual(rows, [{ jti: 'v-current' }, { jti: 'v-first' }, { jti: 'v-unversioned' }]);
+  assert.equal(await store.remember('versioned-c', 'v-old', expiresAt, 7), 'fresh', 'a stale refusal burnt nothing');
+});
+
+test('group commit on PostgreSQL: a row the database refuses fails only its own request', async () => {
+  const store = new PgReplayStore(database.db, versionOf, { rowsMax: 16, statementsMax: 1 });
+  const blocker = store.remember('client-a', 'bad-first', expiresAt);
+  // Past the b-tree's entry size (~2.7 kB): the whole statement fails, then each row goes alone.
+  const batch = [store.remember('client-a', 'bad-ok-1', expiresAt), store.remember('client-a', randomBytes(6000).toString('base64'), expiresAt), store.remember('versioned-d', 'bad-ok-2', expiresAt, 7)];
+  await blocker;
+  const settled = await Promise.allSettled(batch);
+  assert.deepEqual(settled.map((s) => s.status), ['fulfilled', 'rejected', 'fulfilled']);
+  assert.deepEqual(settled.map((s) => (s.status === 'fulfilled' ? s.value : 'error')), ['fresh', 'error', 'fresh']);
 });

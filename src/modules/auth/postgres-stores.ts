@@ -4,6 +4,8 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import type { Db, Executor } from '../../platform/db/pool.js';
+import { GroupCommit } from './group-commit.js';
+import { JTI_ROWS_PER_STATEMENT_MAX, JTI_STATEMENTS_IN_FLIGHT_MAX } from './limits.js';
 import { generateServiceSigningKey } from './service-key.js';
 import type { KeyLike, ReplayStore, ServiceSigningAlg, ServiceSigningKeys } from './ports.js';
 
@@ -18,25 +20,69 @@ function rememberJtiAtVersion(versionOf: (param: string) => string): string {
   select (select version from p) as version, exists (select 1 from ins) as inserted`;
 }
 
+/**
+ * Many jtis in one statement (the group commit's batch): arrays in, one row out per jti in order.
+ * A row with a version is inserted only if that is still the partner's version (read in the same
+ * statement, one snapshot); a row without, unconditionally. The batch's keys are distinct.
+ */
+function rememberJtis(versionOf: ((param: string) => string) | null): string {
+  const current = versionOf === null ? 'r.version is null' : `r.version is null or r.version = ${versionOf('r.client_id')}`;
+  return `with r as (select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::int8[]) with ordinality as r(client_id, jti, expires_at, version, n)),
+  v as (select r.client_id, r.jti, r.expires_at, r.n, coalesce(${current}, false) as current from r),
+  ins as (insert into assertion_jtis (client_id, jti, expires_at) select v.client_id, v.jti, v.expires_at from v where v.current
+    on conflict (client_id, jti) do nothing returning client_id, jti)
+  select v.current, exists (select 1 from ins where ins.client_id = v.client_id and ins.jti = v.jti) as inserted from v order by v.n`;
+}
+
+type JtiOutcome = 'fresh' | 'replayed' | 'stale';
+
+interface JtiRow {
+  clientId: string;
+  jti: string;
+  expiresAt: Date;
+  version: number | undefined;
+}
+
 export class PgReplayStore implements ReplayStore {
   private readonly atVersion: string | null;
+  private readonly many: string;
+  private readonly batches: GroupCommit<JtiRow, JtiOutcome>;
 
   /** `credentialsVersionOf`: the partners module's subquery (PartnerReader); absent, a version given to `remember` is refused as 'stale'. */
-  constructor(private readonly db: Db, credentialsVersionOf?: (param: string) => string) {
+  constructor(private readonly db: Db, credentialsVersionOf?: (param: string) => string, limits = { rowsMax: JTI_ROWS_PER_STATEMENT_MAX, statementsMax: JTI_STATEMENTS_IN_FLIGHT_MAX }) {
     this.atVersion = credentialsVersionOf === undefined ? null : rememberJtiAtVersion(credentialsVersionOf);
+    this.many = rememberJtis(credentialsVersionOf ?? null);
+    this.batches = new GroupCommit<JtiRow, JtiOutcome>(
+      { keyOf: (row) => JSON.stringify([row.clientId, row.jti]), runBatch: (rows) => this.rememberMany(rows), runOne: (row) => this.rememberOne(row) },
+      limits.rowsMax,
+      limits.statementsMax,
+    );
   }
 
-  /** Atomic: the primary key decides which of two concurrent calls is 'fresh'. */
-  async remember(clientId: string, jti: string, expiresAt: Date, version?: number): Promise<'fresh' | 'replayed' | 'stale'> {
+  /**
+   * Atomic: the primary key decides which of two concurrent calls is 'fresh'. Answered once the
+   * jti's row committed, possibly in one statement with other requests' jtis (group-commit.ts).
+   */
+  async remember(clientId: string, jti: string, expiresAt: Date, version?: number): Promise<JtiOutcome> {
+    if (version !== undefined && this.atVersion === null) return 'stale';
+    return this.batches.submit({ clientId, jti, expiresAt, version });
+  }
+
+  private async rememberOne({ clientId, jti, expiresAt, version }: JtiRow): Promise<JtiOutcome> {
     if (version === undefined) {
       const { rows } = await this.db.executeQuery(CompiledQuery.raw(REMEMBER_JTI, [clientId, jti, expiresAt]));
       return rows.length > 0 ? 'fresh' : 'replayed';
     }
-    if (this.atVersion === null) return 'stale';
-    const { rows } = await this.db.executeQuery(CompiledQuery.raw(this.atVersion, [clientId, jti, expiresAt, version]));
+    const { rows } = await this.db.executeQuery(CompiledQuery.raw(this.atVersion as string, [clientId, jti, expiresAt, version]));
     const row = rows[0] as { version: number | null; inserted: boolean } | undefined;
     if (row?.version !== version) return 'stale';
     return row.inserted ? 'fresh' : 'replayed';
+  }
+
+  private async rememberMany(batch: readonly JtiRow[]): Promise<JtiOutcome[]> {
+    const params = [batch.map((r) => r.clientId), batch.map((r) => r.jti), batch.map((r) => r.expiresAt), batch.map((r) => r.version ?? null)];
+    const { rows } = await this.db.executeQuery(CompiledQuery.raw(this.many, params));
+    return (rows as { current: boolean; inserted: boolean }[]).map((row) => (!row.current ? 'stale' : row.inserted ? 'fresh' : 'replayed'));
   }
 }
 
