@@ -7,6 +7,7 @@
 // loop's delay and the pool's waiting count sampled every millisecond.
 // `npx tsx bench/token-queue-probe.ts [connections,…]` (default 1,10,50); PROBE_REQUESTS (default 1500),
 // PROBE_POOL_MAX (both pools' size; default LIMITS.DB_POOL_CONNECTIONS_MAX).
+// Also the PostgreSQL cluster's CPU per request (/proc, 10 ms ticks; both sides share the cluster, runs are sequential).
 import { spawn } from 'node:child_process';
 import crypto, { createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,6 +28,7 @@ import { adminExecute, withDatabase } from '../src/platform/db/admin.js';
 import { openEmbedded } from '../src/platform/db/embedded.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { createDb, poolStats, type Db } from '../src/platform/db/pool.js';
+import { clusterCpuMs, postmasterOf } from './probes.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const REQUESTS = Number(process.env.PROBE_REQUESTS ?? 1500);
@@ -95,6 +97,9 @@ async function load(app: FastifyInstance, urlPath: string, bodies: string[], con
   return bodies.length / ((now() - started) / 1000);
 }
 
+/** The cluster's postmaster, for its CPU per request (bench/probes.ts). */
+let postmaster: number | null = null;
+
 async function run(name: string, app: FastifyInstance, urlPath: string, bodies: string[], connections: number, dbs: Db[]): Promise<void> {
   samples.clear();
   const delay = monitorEventLoopDelay({ resolution: 1 });
@@ -108,13 +113,15 @@ async function run(name: string, app: FastifyInstance, urlPath: string, bodies: 
     for (const db of dbs) waiting.push(poolStats(db)?.waiting ?? 0);
   }, 1);
   const cpu = process.cpuUsage();
+  const pgCpu = postmaster === null ? 0 : clusterCpuMs(postmaster);
   delay.enable();
   const rps = await load(app, urlPath, bodies, connections);
   delay.disable();
   const used = process.cpuUsage(cpu);
+  const pgUsed = postmaster === null ? NaN : clusterCpuMs(postmaster) - pgCpu;
   clearInterval(sampler);
   app.server.off('request', onRequest);
-  console.log(`\n${name}, ${connections} connections: ${rps.toFixed(0)} req/s, process CPU ${((used.user + used.system) / bodies.length).toFixed(0)} µs/request (probe's sampling included)`);
+  console.log(`\n${name}, ${connections} connections: ${rps.toFixed(0)} req/s, process CPU ${((used.user + used.system) / bodies.length).toFixed(0)} µs/request (probe's sampling included), PostgreSQL CPU ${((pgUsed * 1000) / bodies.length).toFixed(0)} µs/request (whole cluster)`);
   for (const [key, xs] of [...samples].sort()) console.log(`  ${key.padEnd(34)} ${quantiles(xs)}`);
   console.log(`  ${'pool waiting (1 ms samples)'.padEnd(34)} mean ${(waiting.reduce((a, b) => a + b, 0) / Math.max(waiting.length, 1)).toFixed(2)} max ${Math.max(0, ...waiting)}`);
   console.log(`  ${'event loop delay ms'.padEnd(34)} mean ${(delay.mean / 1e6).toFixed(2)} p50 ${(delay.percentile(50) / 1e6).toFixed(2)} p99 ${(delay.percentile(99) / 1e6).toFixed(2)} max ${(delay.max / 1e6).toFixed(2)}`);
@@ -142,6 +149,7 @@ async function main(): Promise<void> {
   await adminExecute(embedded.url, [`create database ${dbName}`]);
   const url = withDatabase(embedded.url, dbName);
   await migrate(url);
+  postmaster = await postmasterOf(url);
   const maxConnections = process.env.PROBE_POOL_MAX ? Number(process.env.PROBE_POOL_MAX) : undefined;
   const db = createDb(url, { maxConnections });
   const baseDb = createDb(url, { pipelined: false, applicationName: 'baseline', maxConnections });
