@@ -12,6 +12,8 @@ import { after, before, describe, test } from 'node:test';
 import { CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../../src/platform/db/pool.js';
 import { observeStatements } from '../../src/platform/db/prepared.js';
+import { PgReplayStore } from '../../src/modules/auth/postgres-stores.js';
+import { credentialsVersionOfClient } from '../../src/modules/partners/index.js';
 import { brazilDateAt } from '../../src/platform/dates.js';
 import { createOk, personDto } from './proposals-fixture.js';
 import { call, ok, openFor, singleBoleto, startWorld, type World } from './receivables-fixture.js';
@@ -31,6 +33,13 @@ before(async () => {
   tableOfIndex = new Map(rows.map((r) => [r.index, r.table]));
 });
 after(() => world.service.close());
+
+/** Three jtis at once through a store keeping one statement in flight: the last two go in one statement (group commit). */
+async function jtisTogether(): Promise<void> {
+  const store = new PgReplayStore(world.service.database.db, credentialsVersionOfClient, { rowsMax: 64, statementsMax: 1 });
+  const expiresAt = new Date('2030-01-01T00:00:00.000Z');
+  await Promise.all([undefined, 1, 1].map((version) => store.remember(world.partner.clientId, `explain-${randomUUID()}`, expiresAt, version)));
+}
 
 /** Runs `work` and returns the statements it sent that read or write table rows. */
 async function statementsOf(work: () => Promise<unknown>): Promise<Sent[]> {
@@ -201,6 +210,9 @@ describe('every operation reaches its rows through indexes (EXPLAIN, sequential 
     const bureau = { documento: '52998224725', codigoProduto: '1', consultaCompleta: true };
     {
       await assertIndexed('token', await statementsOf(() => world.service.token(world.partner)));
+      const together = await statementsOf(jtisTogether);
+      assert.ok(together.some((s) => s.text.includes('unnest(')), 'the jtis recorded together were EXPLAINed');
+      await assertIndexed('token (jtis recorded together)', together);
       let numero = 0;
       await assertIndexed('IncluirManualSimplificado', await statementsOf(async () => (numero = (await createOk(world.service, world.token, personDto())).numero)));
       await assertIndexed('Consultar', await statementsOf(() => ok(world, '/Proposta/Consultar', { dto: { numeroProposta: numero } })));
