@@ -8,23 +8,25 @@ import { insertRowWithLinks, rowWithLinksStatement } from './row-with-links.js';
 
 const statement = rowWithLinksStatement<{ id: string; schedule_id: string; amount: string }, { row_id: string; n: number }>('t', ['id', 'schedule_id', 'amount'], 'links', [['row_id', 'uuid'], ['n', 'integer']]);
 
-test('rowWithLinksStatement: one fixed text whatever the number of links (issue 14); the row listed for the read model before its links (0057)', () => {
+test("rowWithLinksStatement: one fixed text whatever the number of links (issue 14); the row listed for the read model before its links (0057); the links' key is the inserted row's id (0058)", () => {
   const scopes = "coalesce(current_setting('caas.answer_scopes', true), '')";
   assert.equal(
     statement.text.replace(/\s+/g, ' '),
-    'with "row" as (insert into "t" ("id", "schedule_id", "amount") values ($1, $2, $3) returning *), "links" as (insert into "links" ("row_id", "n") select "link".* from unnest($4::uuid[], $5::integer[]) "link", ' +
+    'with "row" as (insert into "t" ("id", "schedule_id", "amount") values ($1, $2, $3) returning *), "links" as (insert into "links" ("row_id", "n") select "row"."id", "link"."n" from "row", unnest($4::integer[]) "link"("n"), ' +
       `(select case when strpos(${scopes}, $2::uuid::text) > 0 and length(${scopes}) < 2400 then set_config('caas.answer_scopes', ${scopes} || $1::uuid::text || ' ', true) end) "listed") select * from "row"`,
   );
   assert.throws(() => rowWithLinksStatement('t', ['id'], 'links', []), /no schedule_id/);
+  assert.throws(() => rowWithLinksStatement('t', ['id', 'schedule_id'], 'links', []), /no key column/);
 });
 
-test('insertRowWithLinks binds the row by column and each link column as an array; refuses a row with other columns', async () => {
+test("insertRowWithLinks binds the row by column and each link column but the key as an array; refuses a row with other columns, a link keyed to another row", async () => {
   const sent: unknown[][] = [];
   const db = { executeQuery: async (query: { sql: string; parameters: unknown[] }) => (sent.push([query.sql, query.parameters]), { rows: [{ id: 'a' }] }) } as unknown as Executor;
   assert.deepEqual(await insertRowWithLinks(db, statement, { amount: '1.00', id: 'a', schedule_id: 's' }, [{ row_id: 'a', n: 1 }, { row_id: 'a', n: 2 }]), { id: 'a' });
-  assert.deepEqual(sent, [[statement.text, ['a', 's', '1.00', ['a', 'a'], [1, 2]]]]);
+  assert.deepEqual(sent, [[statement.text, ['a', 's', '1.00', [1, 2]]]]);
   await assert.rejects(insertRowWithLinks(db, statement, { id: 'a' } as never, []), /assertion/);
   await assert.rejects(insertRowWithLinks(db, statement, { id: 'a', schedule_id: 's', other: 'x' } as never, []), /assertion/);
+  await assert.rejects(insertRowWithLinks(db, statement, { amount: '1.00', id: 'a', schedule_id: 's' }, [{ row_id: 'a', n: 1 }, { row_id: 'b', n: 2 }]), /row_id is not the row's id/);
   assert.equal(sent.length, 1);
 });
 
@@ -55,4 +57,6 @@ test('against PostgreSQL: a row of a listed schedule is listed once, whatever it
   });
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from listed_links`.execute(database.db);
   assert.equal(rows[0]!.n, 24, 'every link inserted');
+  const keyed = await sql<{ row_id: string; n: number }>`select row_id, count(*)::int as n from listed_links group by row_id order by row_id`.execute(database.db);
+  assert.deepEqual(keyed.rows, [row, otherRow].sort().map((id) => ({ row_id: id, n: 12 })), "each link keyed to its own row's id (0058)");
 });

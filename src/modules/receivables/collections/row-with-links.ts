@@ -1,8 +1,9 @@
 // A boleto's or charge's row and its installment links in ONE statement of fixed text (issue 14):
 // the links are inserted from arrays (unnest) by a data-modifying CTE, so the text does not depend
 // on how many installments are covered. It is built once per process, so kysely does not rebuild
-// and recompile the 31-column insert on every call, and it is prepared once per connection. The
-// links' foreign key to the row is checked at the end of the statement, when both are in place.
+// and recompile the 31-column insert on every call, and it is prepared once per connection. Each
+// link's key to the row is the inserted row's own id ("row"."id"), not a parameter: that is what
+// keeps links and row together, without a foreign key checked per link (migration 0058).
 import { CompiledQuery } from 'kysely';
 import { arraysOf, assertColumnsExactly, quotedNames, unnestArrays } from '../../../platform/db/fixed-text.js';
 import type { Executor } from '../../../platform/db/pool.js';
@@ -27,7 +28,11 @@ function listedRow(id: string, schedule: string): string {
   return `(select ${answerScopesListing([`${id}::uuid`], answerScopesHold(`${schedule}::uuid::text`))}) "listed"`;
 }
 
-/** `columns`: every column the callers insert, in the row literal's order, `id` and `schedule_id` among them; `linkColumns`: each with its PostgreSQL type. */
+/**
+ * `columns`: every column the callers insert, in the row literal's order, `id` and `schedule_id`
+ * among them; `linkColumns`: each with its PostgreSQL type, the first the link's key to the row
+ * (taken from the inserted row, no parameter of its own).
+ */
 export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArray<keyof R & string>, linksTable: string, linkColumns: ReadonlyArray<readonly [keyof L & string, string]>): RowWithLinksStatement<R, L> {
   const values = columns.map((_, i) => `$${i + 1}`).join(', ');
   const parameter = (column: string) => {
@@ -35,7 +40,11 @@ export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArra
     if (at < 0) throw new Error(`assertion: the row has no ${column}`);
     return `$${at + 1}`;
   };
-  const links = `insert into "${linksTable}" (${quotedNames(linkColumns.map(([name]) => name))}) select "link".* from ${unnestArrays(linkColumns, columns.length + 1)} "link", ${listedRow(parameter('id'), parameter('schedule_id'))}`;
+  const listed = listedRow(parameter('id'), parameter('schedule_id'));
+  const [key, ...carried] = linkColumns.map(([name]) => name);
+  if (key === undefined) throw new Error('assertion: the links have no key column');
+  const picked = [`"row"."id"`, ...carried.map((name) => `"link"."${name}"`)].join(', ');
+  const links = `insert into "${linksTable}" (${quotedNames([key, ...carried])}) select ${picked} from "row", ${unnestArrays(linkColumns.slice(1), columns.length + 1)} "link"(${quotedNames(carried)}), ${listed}`;
   const text = `with "row" as (insert into "${table}" (${quotedNames(columns)}) values (${values}) returning *), "links" as (${links}) select * from "row"`;
   return { text, columns, linkColumns };
 }
@@ -43,7 +52,9 @@ export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArra
 export async function insertRowWithLinks<R extends object, L extends object, Row>(db: Executor, statement: RowWithLinksStatement<R, L>, row: R, links: readonly L[]): Promise<Row> {
   assertColumnsExactly(row, statement.columns, 'the row');
   const record = row as Record<string, unknown>;
-  const parameters = [...statement.columns.map((column) => record[column]), ...arraysOf(links, statement.linkColumns)];
+  const [key, ...carried] = statement.linkColumns;
+  if (links.some((link) => (link as Record<string, unknown>)[key![0]] !== record.id)) throw new Error(`assertion: a link's ${key![0]} is not the row's id`);
+  const parameters = [...statement.columns.map((column) => record[column]), ...arraysOf(links, carried)];
   const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(statement.text, parameters));
   if (rows.length !== 1) throw new Error('assertion: an insert returned no row');
   return rows[0]!;
