@@ -96,3 +96,21 @@ test('limits are checked', () => {
   assert.throws(() => new GroupCommit(runner, 0, 1), /rowsMax/);
   assert.throws(() => new GroupCommit(runner, 4, 1.5), /statementsMax/);
 });
+
+test('a batch answered with the wrong number of outcomes fails its items and retries none (its rows may have committed)', async () => {
+  let lone = 0;
+  const group = new GroupCommit<string, string>(
+    {
+      keyOf: (k) => k,
+      runBatch: async (keys) => keys.slice(1),
+      runOne: async (k) => (lone += 1, await new Promise((resolve) => setImmediate(resolve)), k),
+    },
+    64,
+    1,
+  );
+  const [first, ...rest] = ['a', 'b', 'c'].map((k) => group.submit(k));
+  assert.equal(await first, 'a');
+  const settled = await Promise.allSettled(rest);
+  assert.deepEqual(settled.map((s) => s.status), ['rejected', 'rejected']);
+  assert.equal(lone, 1, 'only the lone first item ran alone');
+});

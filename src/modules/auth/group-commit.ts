@@ -84,13 +84,14 @@ export class GroupCommit<T, R> {
     let outcomes: readonly R[];
     try {
       outcomes = await this.runner.runBatch(batch.map((w) => w.item));
-      if (outcomes.length !== batch.length) throw new Error(`assertion: group commit got ${outcomes.length} outcomes for ${batch.length} items`);
     } catch {
       // The statement committed nothing: each item alone, so one item's error fails only its own
       // request (a database that is down fails them all, each with its own error, as before).
       await Promise.all(batch.map((w) => settle(w, this.runner.runOne(w.item))));
       return;
     }
-    batch.forEach((w, i) => w.resolve(outcomes[i] as R));
+    // A defect, not a database error: the rows may have committed, so nothing is retried.
+    const mismatch = outcomes.length === batch.length ? null : new Error(`assertion: group commit got ${outcomes.length} outcomes for ${batch.length} items`);
+    batch.forEach((w, i) => (mismatch === null ? w.resolve(outcomes[i] as R) : w.reject(mismatch)));
   }
 }
