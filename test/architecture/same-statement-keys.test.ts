@@ -1,6 +1,6 @@
 // Migration 0058 dropped three foreign keys whose referencing row takes its key from the row the
 // same statement inserts: callback_events.job_id (the outbox statement's job), and the boleto's and
-// the charge's installment links (row-with-links.ts, "row"."id"). That is only a guarantee while
+// the charge's installment links (row-with-links.ts: the row's id parameter). That is only a guarantee while
 // these are the only statements inserting such rows: this test fails when another source file
 // inserts into one of the three tables, or when the two statements stop taking the key that way.
 import assert from 'node:assert/strict';
@@ -37,7 +37,7 @@ test('0058: the outbox statement and row-with-links are the only writers of the 
   assert.match(outbox, /insert into callback_events \([^)]*job_id\) select [^;]*, j\.id from outbox_event e join outbox_job j on j\.event_id = e\.id::text/, "the event's job_id is the job inserted by the same statement");
   assert.match(outbox, /outbox_job as \( insert into jobs [^;]* returning id, payload ->> 'event_id' as event_id/);
   const links = files.get('src/modules/receivables/collections/row-with-links.ts')!;
-  assert.match(links, /const picked = \[`"row"\."id"`, \.\.\.carried/, "each link's key is the inserted row's id");
+  assert.match(links, /const picked = \[`\$\{parameter\('id'\)\}::uuid`, \.\.\.carried/, "each link's key is the parameter the row's id is bound to");
   assert.doesNotMatch(links, /insert into "\$\{linksTable\}"[^`]*"link"\.\*/, 'no link column copied blindly from the parameters');
 });
 

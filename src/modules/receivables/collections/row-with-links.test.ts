@@ -8,11 +8,11 @@ import { insertRowWithLinks, rowWithLinksStatement } from './row-with-links.js';
 
 const statement = rowWithLinksStatement<{ id: string; schedule_id: string; amount: string }, { row_id: string; n: number }>('t', ['id', 'schedule_id', 'amount'], 'links', [['row_id', 'uuid'], ['n', 'integer']]);
 
-test("rowWithLinksStatement: one fixed text whatever the number of links (issue 14); the row listed for the read model before its links (0057); the links' key is the inserted row's id (0058)", () => {
+test("rowWithLinksStatement: one fixed text whatever the number of links (issue 14); the row listed for the read model before its links (0057); the links' key is the row's id parameter (0058)", () => {
   const scopes = "coalesce(current_setting('caas.answer_scopes', true), '')";
   assert.equal(
     statement.text.replace(/\s+/g, ' '),
-    'with "row" as (insert into "t" ("id", "schedule_id", "amount") values ($1, $2, $3) returning *), "links" as (insert into "links" ("row_id", "n") select "row"."id", "link"."n" from "row", unnest($4::integer[]) "link"("n"), ' +
+    'with "row" as (insert into "t" ("id", "schedule_id", "amount") values ($1, $2, $3) returning *), "links" as (insert into "links" ("row_id", "n") select $1::uuid, "link"."n" from unnest($4::integer[]) "link"("n"), ' +
       `(select case when strpos(${scopes}, $2::uuid::text) > 0 and length(${scopes}) < 2400 then set_config('caas.answer_scopes', ${scopes} || $1::uuid::text || ' ', true) end) "listed") select * from "row"`,
   );
   assert.throws(() => rowWithLinksStatement('t', ['id'], 'links', []), /no schedule_id/);

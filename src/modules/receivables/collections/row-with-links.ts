@@ -2,8 +2,9 @@
 // the links are inserted from arrays (unnest) by a data-modifying CTE, so the text does not depend
 // on how many installments are covered. It is built once per process, so kysely does not rebuild
 // and recompile the 31-column insert on every call, and it is prepared once per connection. Each
-// link's key to the row is the inserted row's own id ("row"."id"), not a parameter: that is what
-// keeps links and row together, without a foreign key checked per link (migration 0058).
+// link's key to the row is the very parameter the row's id is bound to, in the same statement (no
+// array of its own): that is what keeps links and row together, without a foreign key checked per
+// link (migration 0058); if the row is not inserted, the statement fails and no link is either.
 import { CompiledQuery } from 'kysely';
 import { arraysOf, assertColumnsExactly, quotedNames, unnestArrays } from '../../../platform/db/fixed-text.js';
 import type { Executor } from '../../../platform/db/pool.js';
@@ -31,7 +32,7 @@ function listedRow(id: string, schedule: string): string {
 /**
  * `columns`: every column the callers insert, in the row literal's order, `id` and `schedule_id`
  * among them; `linkColumns`: each with its PostgreSQL type, the first the link's key to the row
- * (taken from the inserted row, no parameter of its own).
+ * (the row's `id` parameter, no array of its own).
  */
 export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArray<keyof R & string>, linksTable: string, linkColumns: ReadonlyArray<readonly [keyof L & string, string]>): RowWithLinksStatement<R, L> {
   const values = columns.map((_, i) => `$${i + 1}`).join(', ');
@@ -43,8 +44,8 @@ export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArra
   const listed = listedRow(parameter('id'), parameter('schedule_id'));
   const [key, ...carried] = linkColumns.map(([name]) => name);
   if (key === undefined) throw new Error('assertion: the links have no key column');
-  const picked = [`"row"."id"`, ...carried.map((name) => `"link"."${name}"`)].join(', ');
-  const links = `insert into "${linksTable}" (${quotedNames([key, ...carried])}) select ${picked} from "row", ${unnestArrays(linkColumns.slice(1), columns.length + 1)} "link"(${quotedNames(carried)}), ${listed}`;
+  const picked = [`${parameter('id')}::uuid`, ...carried.map((name) => `"link"."${name}"`)].join(', ');
+  const links = `insert into "${linksTable}" (${quotedNames([key, ...carried])}) select ${picked} from ${unnestArrays(linkColumns.slice(1), columns.length + 1)} "link"(${quotedNames(carried)}), ${listed}`;
   const text = `with "row" as (insert into "${table}" (${quotedNames(columns)}) values (${values}) returning *), "links" as (${links}) select * from "row"`;
   return { text, columns, linkColumns };
 }
