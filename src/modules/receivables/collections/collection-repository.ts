@@ -28,6 +28,7 @@ const BOLETO_INSERT = rowWithLinksStatement<Insertable<ReceivableBoletosTable>, 
   ['id', 'partner_id', 'schedule_id', 'charge_id', 'purpose', 'settlement', 'description', 'notify_customer', 'due_date', 'expires_on', 'document_amount', 'discount', 'amount', 'permite_descapitalizacao', 'bank_code', 'nosso_numero_seq', 'nosso_numero', 'barcode', 'linha_digitavel', 'pix_txid', 'pix_emv', 'pix_image', 'print_token', 'registration_mode', 'registration_status', 'created_at', 'registered_at', 'cancel_requested_at', 'cancelled_at', 'paid_on', 'amount_paid'],
   'receivable_boleto_installments',
   [['boleto_id', 'uuid'], ['installment_id', 'uuid'], ['installment_number', 'integer'], ['discount', 'numeric'], ['live', 'boolean']],
+  ['numero'],
 );
 
 const CHARGE_INSERT = rowWithLinksStatement<Insertable<ReceivableChargesTable>, Insertable<ReceivableChargeInstallmentsTable>>(

@@ -12,8 +12,8 @@ test("rowWithLinksStatement: one fixed text whatever the number of links (issue 
   const scopes = "coalesce(current_setting('caas.answer_scopes', true), '')";
   assert.equal(
     statement.text.replace(/\s+/g, ' '),
-    'with "row" as (insert into "t" ("id", "schedule_id", "amount") values ($1, $2, $3) returning *), "links" as (insert into "links" ("row_id", "n") select $1::uuid, "link"."n" from unnest($4::integer[]) "link"("n"), ' +
-      `(select case when strpos(${scopes}, $2::uuid::text) > 0 and length(${scopes}) < 2400 then set_config('caas.answer_scopes', ${scopes} || $1::uuid::text || ' ', true) end) "listed") select * from "row"`,
+    'with "row" as (insert into "t" ("id", "schedule_id", "amount") values ($1, $2, $3) returning "id"), "links" as (insert into "links" ("row_id", "n") select $1::uuid, "link"."n" from unnest($4::integer[]) "link"("n"), ' +
+      `(select case when strpos(${scopes}, $2::uuid::text) > 0 and length(${scopes}) < 2400 then set_config('caas.answer_scopes', ${scopes} || $1::uuid::text || ' ', true) end) "listed") select "id" from "row"`,
   );
   assert.throws(() => rowWithLinksStatement('t', ['id'], 'links', []), /no schedule_id/);
   assert.throws(() => rowWithLinksStatement('t', ['id', 'schedule_id'], 'links', []), /no key column/);
@@ -22,7 +22,7 @@ test("rowWithLinksStatement: one fixed text whatever the number of links (issue 
 test("insertRowWithLinks binds the row by column and each link column but the key as an array; refuses a row with other columns, a link keyed to another row", async () => {
   const sent: unknown[][] = [];
   const db = { executeQuery: async (query: { sql: string; parameters: unknown[] }) => (sent.push([query.sql, query.parameters]), { rows: [{ id: 'a' }] }) } as unknown as Executor;
-  assert.deepEqual(await insertRowWithLinks(db, statement, { amount: '1.00', id: 'a', schedule_id: 's' }, [{ row_id: 'a', n: 1 }, { row_id: 'a', n: 2 }]), { id: 'a' });
+  assert.deepEqual(await insertRowWithLinks(db, statement, { amount: '1.00', id: 'a', schedule_id: 's' }, [{ row_id: 'a', n: 1 }, { row_id: 'a', n: 2 }]), { amount: '1.00', id: 'a', schedule_id: 's' });
   assert.deepEqual(sent, [[statement.text, ['a', 's', '1.00', [1, 2]]]]);
   await assert.rejects(insertRowWithLinks(db, statement, { id: 'a' } as never, []), /assertion/);
   await assert.rejects(insertRowWithLinks(db, statement, { id: 'a', schedule_id: 's', other: 'x' } as never, []), /assertion/);

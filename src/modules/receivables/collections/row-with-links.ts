@@ -14,6 +14,8 @@ export interface RowWithLinksStatement<R, L> {
   text: string;
   columns: ReadonlyArray<keyof R & string>;
   linkColumns: ReadonlyArray<readonly [keyof L & string, string]>;
+  /** The columns the statement returns: those the database fills (defaults, serials), else `id`. */
+  returned: readonly string[];
 }
 
 /**
@@ -32,9 +34,12 @@ function listedRow(id: string, schedule: string): string {
 /**
  * `columns`: every column the callers insert, in the row literal's order, `id` and `schedule_id`
  * among them; `linkColumns`: each with its PostgreSQL type, the first the link's key to the row
- * (the row's `id` parameter, no array of its own).
+ * (the row's `id` parameter, no array of its own); `generated`: the table's columns the database
+ * fills (a serial), the only ones sent back: the rest of the row is what was bound (issue 14:
+ * `returning *` sent back and parsed a boleto's 32 columns, its ~0.9 kB QR image among them, that
+ * no caller reads from the answer).
  */
-export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArray<keyof R & string>, linksTable: string, linkColumns: ReadonlyArray<readonly [keyof L & string, string]>): RowWithLinksStatement<R, L> {
+export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArray<keyof R & string>, linksTable: string, linkColumns: ReadonlyArray<readonly [keyof L & string, string]>, generated: readonly string[] = []): RowWithLinksStatement<R, L> {
   const values = columns.map((_, i) => `$${i + 1}`).join(', ');
   const parameter = (column: string) => {
     const at = (columns as readonly string[]).indexOf(column);
@@ -46,17 +51,23 @@ export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArra
   if (key === undefined) throw new Error('assertion: the links have no key column');
   const picked = [`${parameter('id')}::uuid`, ...carried.map((name) => `"link"."${name}"`)].join(', ');
   const links = `insert into "${linksTable}" (${quotedNames([key, ...carried])}) select ${picked} from ${unnestArrays(linkColumns.slice(1), columns.length + 1)} "link"(${quotedNames(carried)}), ${listed}`;
-  const text = `with "row" as (insert into "${table}" (${quotedNames(columns)}) values (${values}) returning *), "links" as (${links}) select * from "row"`;
-  return { text, columns, linkColumns };
+  const returned = generated.length > 0 ? generated : ['id'];
+  const text = `with "row" as (insert into "${table}" (${quotedNames(columns)}) values (${values}) returning ${quotedNames(returned)}), "links" as (${links}) select ${quotedNames(returned)} from "row"`;
+  return { text, columns, linkColumns, returned };
 }
 
+/**
+ * The row as stored: the bound values with the database-filled columns the statement returns (the
+ * values are those the row reads back as: dates as text, numeric as its 2-place text, Date for
+ * timestamptz; collection-repository.test.ts compares with the stored row).
+ */
 export async function insertRowWithLinks<R extends object, L extends object, Row>(db: Executor, statement: RowWithLinksStatement<R, L>, row: R, links: readonly L[]): Promise<Row> {
   assertColumnsExactly(row, statement.columns, 'the row');
   const record = row as Record<string, unknown>;
   const [key, ...carried] = statement.linkColumns;
   if (links.some((link) => (link as Record<string, unknown>)[key![0]] !== record.id)) throw new Error(`assertion: a link's ${key![0]} is not the row's id`);
   const parameters = [...statement.columns.map((column) => record[column]), ...arraysOf(links, carried)];
-  const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(statement.text, parameters));
+  const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(statement.text, parameters));
   if (rows.length !== 1) throw new Error('assertion: an insert returned no row');
-  return rows[0]!;
+  return { ...record, ...rows[0] } as Row;
 }

@@ -1,0 +1,57 @@
+// The boleto and charge inserts send back only what the database fills (issue 14): the row they
+// return is the bound values plus those, and must be the row as stored, value for value and type
+// for type (what a `select *` of it reads), since every caller reads it as the stored row.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import { createTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
+import { insertPartner, openSampleSchedule } from '../../../../test/support/receivables-data.js';
+import { inOutbox } from '../../../../test/support/outbox.js';
+import { localDate } from '../../../platform/dates.js';
+import { dec, ZERO } from '../../../platform/money.js';
+import { installmentsOf, requireSchedule } from '../schedule/schedule-repository.js';
+import { sandboxSettings } from '../settings.js';
+import { issueBoleto, pixCodeFor } from './boleto-issue.js';
+import { insertCharge } from './collection-repository.js';
+
+const NOW = new Date('2026-11-23T15:00:00.123Z');
+let database: TestDatabase;
+let partnerId: string;
+
+before(async () => {
+  database = await createTestDatabase();
+  partnerId = await insertPartner(database.db, NOW);
+});
+after(() => database.drop());
+
+test('insertCharge and insertBoleto return the row as stored (only numero is sent back)', async () => {
+  const opening = await openSampleSchedule(database.db, partnerId, NOW);
+  const schedule = await requireSchedule(database.db, partnerId, { proposalId: opening.proposalId });
+  const [first, second] = await installmentsOf(database.db, schedule);
+  const settings = sandboxSettings();
+  const pix = await pixCodeFor(settings, dec('699.90'));
+  const { charge, boleto } = await inOutbox(database.db, NOW, async ({ tx, enqueue }) => {
+    const chargeId = randomUUID();
+    const charge = await insertCharge(
+      tx,
+      { id: chargeId, partner_id: partnerId, schedule_id: schedule.id, via_boleto: true, via_pix: true, settlement: false, description: 'Cobrança', due_date: '2026-12-23', expires_on: '2027-01-22', amount: '699.90', discount: '0.10', permite_descapitalizacao: true, notify_customer: false, pix_txid: pix.txid, pix_emv: pix.emv, pix_image: pix.image, status: 'active', created_at: NOW, cancel_requested_at: null, cancelled_at: null, paid_on: null, amount_paid: null },
+      [first!, second!].map((row) => ({ charge_id: chargeId, installment_id: row.id, installment_number: row.number, discount: '0.05', live: true })),
+    );
+    const request = { schedule, purpose: 'installments' as const, chargeId, settlement: false, description: 'Parcelas 1 e 2', notifyCustomer: false, dueDate: localDate('2026-12-23'), expiresOn: localDate('2027-01-22'), documentAmount: dec('700'), discount: dec('0.1'), allowDecapitalization: true, registrationMode: 1 as const };
+    const boleto = await issueBoleto(tx, enqueue, settings, { ...request, installments: [first!, second!].map((row) => ({ row, discount: dec('0.05') })) }, NOW, pix);
+    return { charge, boleto };
+  });
+  const storedCharge = await database.db.selectFrom('receivable_charges').selectAll().where('id', '=', charge.id).executeTakeFirstOrThrow();
+  const storedBoleto = await database.db.selectFrom('receivable_boletos').selectAll().where('id', '=', boleto.id).executeTakeFirstOrThrow();
+  assert.deepStrictEqual(charge, storedCharge);
+  assert.deepStrictEqual(boleto, storedBoleto);
+  assert.equal(typeof boleto.numero, 'number');
+  assert.equal(boleto.document_amount, '700.00');
+  assert.equal(boleto.registered_at?.toISOString(), NOW.toISOString());
+  // An offline boleto: registered_at null, ZERO discount.
+  const [third] = (await installmentsOf(database.db, schedule)).slice(2);
+  const offline = await inOutbox(database.db, NOW, ({ tx, enqueue }) =>
+    issueBoleto(tx, enqueue, settings, { schedule, purpose: 'installments', chargeId: null, settlement: true, description: 'Parcela 3', notifyCustomer: true, dueDate: localDate('2027-02-23'), expiresOn: localDate('2027-02-23'), documentAmount: dec('350'), discount: ZERO, allowDecapitalization: false, registrationMode: 2, installments: [{ row: third!, discount: ZERO }] }, NOW),
+  );
+  assert.deepStrictEqual(offline, await database.db.selectFrom('receivable_boletos').selectAll().where('id', '=', offline.id).executeTakeFirstOrThrow());
+});
