@@ -64,3 +64,15 @@ test('the packed rows draw every module at every scale: dark inside, white elsew
     }
   }
 });
+
+test('the PNG bytes are those written before the scratch buffers (issue 14), in any order of sizes', async () => {
+  const { createHash } = await import('node:crypto');
+  const cases: Array<[string, string]> = [
+    ['00020101021226360014br.gov.bcb.pix0114112223330001815204000053039865406350.105802BR5916CAAS SANDBOX SCD6009SAO PAULO62290525a36ab56bb92e4c27a463ca914630464C6', 'e92d7b73a5f3ac49'],
+    ['x'.repeat(500), 'd8551af60746a203'],
+    ['00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D', '91f9740f6cb1f2f2'],
+    [`Ação ${'9'.repeat(300)}`, 'c2a3bade8f288e11'],
+    ['00020101021226850014br.gov.bcb.pix2563qrcodepix.example.com/v2/cobv/0a1b2c3d4e5f520400005303986540510.005802BR5913CAAS SANDBOX6009SAO PAULO62070503***6304ABCD', 'f582146b11bc87ee'],
+  ];
+  for (const [payload, sha] of [...cases, ...cases.reverse()]) assert.equal(createHash('sha256').update(await qrPngBase64(payload)).digest('hex').slice(0, 16), sha, payload.slice(0, 20));
+});

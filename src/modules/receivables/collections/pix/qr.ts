@@ -24,14 +24,20 @@ const PIXELS_PER_MODULE = 8;
 const MASK_PATTERN = 0;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
+/** Bytes of a PNG chunk around `data` bytes: length, type, CRC. */
+const CHUNK_FRAME_BYTES = 12;
+const IHDR_BYTES = 13;
+
+/** Writes the chunk whose data is already at `at + 8` (its `length` bytes): length, type, then the CRC of type and data. Returns where the next chunk starts. */
+function frameChunk(png: Buffer, at: number, type: string, length: number): number {
+  png.writeUInt32BE(length, at);
+  png.write(type, at + 4, 'ascii');
+  png.writeUInt32BE(crc32(png.subarray(at + 4, at + 8 + length)) >>> 0, at + 8 + length);
+  return at + CHUNK_FRAME_BYTES + length;
 }
+
+/** The pixel rows, kept between calls (synchronous uses only) and grown when too small: a typed array per code was GC work (issue 14). */
+let rowScratch = Buffer.alloc(0);
 
 /** Every pixel of the row at `offset` white (its filter byte, 0, skipped; the last byte's padding bits stay 0). */
 function whiteRow(rows: Buffer, offset: number, width: number): void {
@@ -60,18 +66,27 @@ function darken(rows: Buffer, offset: number, x: number, scale: number): void {
 export function encodeModulesPng(size: number, isDark: (row: number, col: number) => boolean, scale = PIXELS_PER_MODULE, margin = QUIET_ZONE_MODULES): Buffer {
   const width = (size + 2 * margin) * scale;
   const stride = Math.ceil(width / 8) + 1; // each row: filter byte 0 (none) + pixels
-  const rows = Buffer.alloc(stride * (size + 2 * margin), 0);
+  const length = stride * (size + 2 * margin);
+  if (rowScratch.length < length) rowScratch = Buffer.alloc(length);
+  const rows = rowScratch.subarray(0, length).fill(0);
   for (let offset = 0; offset < rows.length; offset += stride) whiteRow(rows, offset, width);
   for (let row = 0; row < size; row += 1) {
     const offset = (row + margin) * stride;
     for (let col = 0; col < size; col += 1) if (isDark(row, col)) darken(rows, offset, (col + margin) * scale, scale);
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(width, 4);
-  header.writeUInt8(1, 8); // bit depth 1
-  header.writeUInt8(0, 9); // colour type 0: grayscale
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateRepeatedRows(rows, stride, scale)), chunk('IEND', Buffer.alloc(0))]);
+  const idat = deflateRepeatedRows(rows, stride, scale);
+  // One buffer written in place (the signature, IHDR, IDAT, IEND), not a Buffer per piece joined.
+  const png = Buffer.alloc(PNG_SIGNATURE.length + 3 * CHUNK_FRAME_BYTES + IHDR_BYTES + idat.length);
+  PNG_SIGNATURE.copy(png, 0);
+  const ihdr = PNG_SIGNATURE.length;
+  png.writeUInt32BE(width, ihdr + 8);
+  png.writeUInt32BE(width, ihdr + 12);
+  png.writeUInt8(1, ihdr + 16); // bit depth 1
+  png.writeUInt8(0, ihdr + 17); // colour type 0: grayscale (compression, filter, interlace: 0)
+  const at = frameChunk(png, ihdr, 'IHDR', IHDR_BYTES);
+  idat.copy(png, at + 8);
+  frameChunk(png, frameChunk(png, at, 'IDAT', idat.length), 'IEND', 0);
+  return png;
 }
 
 /** The QR symbol of `payload`: segments for the smallest version class that holds them. */

@@ -99,13 +99,29 @@ function canonicalCodes(lengths: readonly number[]): number[] {
   });
 }
 
+/**
+ * Scratch arrays kept between calls and grown when too small (issue 14): a typed array is
+ * allocated outside V8's heap, and fresh ones per code (tokens, bits) made the garbage collector
+ * ~20 % of a QR's CPU. Safe to share: every use is synchronous and copies its result out. Bounded
+ * by the largest payload (PAYLOAD_CHARS_MAX): ~200 kB at most.
+ */
+let tokenScratch = new Int32Array(0);
+let byteScratch = new Uint8Array(0);
+
+function tokenArray(length: number): Int32Array {
+  if (tokenScratch.length < length) tokenScratch = new Int32Array(length);
+  return tokenScratch;
+}
+
 class BitWriter {
   private readonly bytes: Uint8Array;
   private at = 0;
   private buffer = 0;
   private filled = 0;
+  /** Writes into the shared scratch (see above): `finish`'s bytes are valid until the next writer. */
   constructor(capacity: number) {
-    this.bytes = new Uint8Array(capacity);
+    if (byteScratch.length < capacity) byteScratch = new Uint8Array(capacity);
+    this.bytes = byteScratch;
   }
   put(value: number, bits: number): void {
     this.buffer |= value << this.filled;
@@ -137,7 +153,7 @@ interface Tokens {
  */
 function tokensOf(rows: Uint8Array, stride: number, repeat: number): Tokens {
   const perRow = Math.ceil(((repeat - 1) * stride) / LONGEST_MATCH) + 2;
-  const tokens = new Int32Array(rows.length + (rows.length / stride) * perRow);
+  const tokens = tokenArray(rows.length + (rows.length / stride) * perRow);
   const litLen = new Array<number>(286).fill(0);
   const distances = new Array<number>(30).fill(0);
   let count = 0;
