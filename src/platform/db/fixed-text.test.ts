@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { arraysOf, assertColumnsExactly, insertFromArrays, unnestArrays } from './fixed-text.js';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { arraysOf, assertColumnsExactly, insertFromArrays, ShapedStatements, unnestArrays } from './fixed-text.js';
 
 test('unnestArrays: one typed array parameter per column, numbered from `first`', () => {
   assert.equal(unnestArrays([['id', 'uuid'], ['amount', 'numeric']], 3), 'unnest($3::uuid[], $4::numeric[])');
@@ -16,4 +18,25 @@ test('assertColumnsExactly: a row with a column more, or one missing, stops the 
   assertColumnsExactly({ id: 1, amount: 2 }, ['id', 'amount'], 'the row');
   assert.throws(() => assertColumnsExactly({ id: 1, amount: 2, extra: 3 }, ['id', 'amount'], 'the row'), /assertion: the row has 3 columns, the statement 2/);
   assert.throws(() => assertColumnsExactly({ id: 1, other: 2 }, ['id', 'amount'], 'the row'), /assertion: the row/);
+});
+
+test('ShapedStatements: the text kysely built once per shape, each call\'s values bound where kysely bound them, its constants kept (issue 14)', async () => {
+  const db = new Kysely<{ t: { id: string; partner_id: string; status: string; at: Date; n: number } }>({ dialect: new PostgresDialect({ pool: new pg.Pool() }) });
+  // Two uses of one value, a constant between them, a list whose length is part of the shape.
+  const build = (values: readonly unknown[]) => {
+    const [partner, at, ...ids] = values as [string, Date, ...string[]];
+    return db.updateTable('t').set({ status: 'done', at }).where('partner_id', '=', partner).where('id', 'in', ids).where('status', '=', 'open').returning('id').where('n', '<', 7).where('partner_id', '=', partner);
+  };
+  const shaped = new ShapedStatements();
+  let builds = 0;
+  const counted = (values: readonly unknown[]) => ((builds += 1), build(values));
+  for (const values of [['p1', new Date(1), 'a', 'b'], ['p2', new Date(2), 'c', 'd'], ['p3', new Date(3), 'e'], ['p4', new Date(4), 'f', 'g']]) {
+    const query = shaped.statement(`ids:${values.length - 2}`, values, counted);
+    const direct = build(values).compile();
+    assert.equal(query.sql, direct.sql);
+    assert.deepEqual(query.parameters, direct.parameters);
+  }
+  assert.equal(builds, 2, 'one build per shape');
+  assert.throws(() => shaped.statement('unbound', ['p', 'x'], ([partner]) => db.selectFrom('t').select('id').where('partner_id', '=', partner as string)), /does not bind every value/);
+  await db.destroy();
 });

@@ -9,7 +9,7 @@ import { isRecordUuid } from '../../../platform/uuid.js';
 import { CHARGE_CANCEL_JOB, type CancelChargesPayload } from './collection-cancel.js';
 import { chargesByIds, requestChargesCancellation, type ChargeRow } from './collection-repository.js';
 import { ReceivablesErrorCode as C } from '../receivables-errors.js';
-import { lockedScheduleId, requireSchedule, type ScheduleReference } from '../schedule/schedule-repository.js';
+import { requireSchedule, scheduleRefColumn, type ScheduleReference } from '../schedule/schedule-repository.js';
 
 export interface CancelChargesInput {
   schedule: ScheduleReference;
@@ -53,13 +53,13 @@ async function refusals(ctx: CommandContext, scheduleId: string, codes: readonly
 async function cancel(input: CancelChargesInput, ctx: CommandContext): Promise<CancelChargesResult> {
   const codes = [...new Set(input.chargeCodes.map((c) => c.toLowerCase()))];
   if (codes.length === 0) throw validationError(C.chargeCodesMissing, 'Informe ao menos um codigoLiquidacao', FIELD);
-  const locked = lockedScheduleId(ctx.tx, ctx.actor.id, input.schedule);
+  const key = scheduleRefColumn(input.schedule);
   // One statement locks the schedule, changes every charge still active and enqueues the job; any
   // charge it did not change is refused (after the schedule's own refusals, AGD001/AGD002), and the
   // refusal rolls the whole command back (issue 14).
   const payload: CancelChargesPayload = { partnerId: ctx.actor.id, chargeIds: codes };
   const valid = codes.filter(isRecordUuid);
-  const changed = locked === null ? new Set<string>() : await requestChargesCancellation(ctx.tx, locked, ctx.actor.id, valid, ctx.now, jobRow(CHARGE_CANCEL_JOB, payload, ctx.now));
+  const changed = key === null ? new Set<string>() : await requestChargesCancellation(ctx.tx, key, ctx.actor.id, valid, ctx.now, jobRow(CHARGE_CANCEL_JOB, payload, ctx.now));
   if (changed.size < codes.length) {
     const schedule = await requireSchedule(ctx.tx, ctx.actor.id, input.schedule);
     throw new DomainError('business', await refusals(ctx, schedule.id, codes, changed));

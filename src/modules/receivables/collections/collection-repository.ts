@@ -7,9 +7,8 @@ import type { JobsTable } from '../../../platform/db/schema.js';
 import { partnerNameById } from '../../partners/index.js';
 import { BoletoStatus, LIVE_BOLETO_STATUSES } from './boleto-status.js';
 import { insertRowWithLinks, rowWithLinksStatement } from './row-with-links.js';
-import { answerBumpOfSchedule, type InstallmentRow, type lockedScheduleId } from '../schedule/schedule-repository.js';
-
-type LockedScheduleId = NonNullable<ReturnType<typeof lockedScheduleId>>;
+import { answerBumpOfSchedule, lockedScheduleId, type InstallmentRow, type ScheduleKey } from '../schedule/schedule-repository.js';
+import { assertColumnsExactly, ShapedStatements } from '../../../platform/db/fixed-text.js';
 import type {
   ReceivableBoletoInstallmentsTable,
   ReceivableBoletosTable,
@@ -240,26 +239,25 @@ export async function setBoletoStatus(tx: Executor, boleto: BoletoRow, situacao:
   return updated;
 }
 
-/**
- * FGTS/CancelarCobrancas in ONE statement (issue 14: the schedule's lock, a locking select per
- * charge, the update and the job's insert before): `schedule` (lockedScheduleId) locks the schedule
- * first (a scalar subquery of the update, run before any charge row is locked) and lists it for the
- * read model, `answer_bump` bumps its proposal's version (migration 0057), every named charge
- * of it still active becomes "cancelling" and its live boleto "cancel pending", and `job` is
- * inserted. Returns the ids it changed; the caller refuses (rolling all of it back) unless every
- * charge named was changed. The updates re-check each row they change against its latest version,
- * so a transaction that held the schedule's lock is seen once it commits.
- */
-export async function requestChargesCancellation(tx: Executor, schedule: LockedScheduleId, partnerId: string, chargeIds: readonly string[], now: Date, job: Insertable<JobsTable>): Promise<Set<string>> {
-  if (chargeIds.length === 0) return new Set();
-  const rows = await tx
-    .with('schedule', () => schedule)
+/** The columns of the cancellation's job row, in the row's order (jobRow). */
+const JOB_COLUMNS = ['kind', 'payload', 'run_at', 'max_attempts', 'locked_until', 'last_error', 'created_at', 'finished_at', 'ordering_key', 'last_status', 'fail_reason'] as const;
+
+/** requestChargesCancellation's statement, built by kysely once per shape (the key's column, how many charges). */
+const CANCELLATIONS = new ShapedStatements();
+
+/** The cancellation's statement over `values`: partner, key value, now, job columns (JOB_COLUMNS), then the charge ids (exported for its test). */
+export function cancellationStatement(tx: Executor, column: ScheduleKey['column'], values: readonly unknown[]) {
+  const [partnerId, keyValue, now, ...rest] = values;
+  const job = Object.fromEntries(JOB_COLUMNS.map((name, i) => [name, rest[i]])) as unknown as Insertable<JobsTable>;
+  const chargeIds = rest.slice(JOB_COLUMNS.length) as string[];
+  return tx
+    .with('schedule', () => lockedScheduleId(tx, partnerId, { column, value: keyValue }))
     .with('answer_bump', (db) => answerBumpOfSchedule(db))
     .with('charge', (db) =>
       db
         .updateTable('receivable_charges')
-        .set({ status: 'cancelling', cancel_requested_at: now })
-        .where('partner_id', '=', partnerId)
+        .set({ status: 'cancelling', cancel_requested_at: now as Date })
+        .where('partner_id', '=', partnerId as string)
         .where('schedule_id', '=', (eb) => eb.selectFrom('schedule').select('id'))
         .where('id', 'in', chargeIds)
         .where('status', '=', 'active')
@@ -269,15 +267,34 @@ export async function requestChargesCancellation(tx: Executor, schedule: LockedS
       db
         .updateTable('receivable_boletos as b')
         .from('charge')
-        .set({ registration_status: BoletoStatus.cancelPending, cancel_requested_at: now })
+        .set({ registration_status: BoletoStatus.cancelPending, cancel_requested_at: now as Date })
         .whereRef('b.partner_id', '=', 'charge.partner_id')
         .whereRef('b.charge_id', '=', 'charge.id')
         .where('b.registration_status', 'in', LIVE_BOLETO_STATUSES),
     )
     .with('job', (db) => db.insertInto('jobs').values(job))
     .selectFrom('charge')
-    .select('id')
-    .execute();
+    .select('id');
+}
+
+/**
+ * FGTS/CancelarCobrancas in ONE statement (issue 14: the schedule's lock, a locking select per
+ * charge, the update and the job's insert before): `schedule` (lockedScheduleId) locks the schedule
+ * `key` names first (a scalar subquery of the update, run before any charge row is locked) and lists it for the
+ * read model, `answer_bump` bumps its proposal's version (migration 0057), every named charge
+ * of it still active becomes "cancelling" and its live boleto "cancel pending", and `job` is
+ * inserted. Returns the ids it changed; the caller refuses (rolling all of it back) unless every
+ * charge named was changed. The updates re-check each row they change against its latest version,
+ * so a transaction that held the schedule's lock is seen once it commits. Its text is built once per
+ * shape (ShapedStatements: ~40 µs of kysely per cancellation before).
+ */
+export async function requestChargesCancellation(tx: Executor, key: ScheduleKey, partnerId: string, chargeIds: readonly string[], now: Date, job: Insertable<JobsTable>): Promise<Set<string>> {
+  if (chargeIds.length === 0) return new Set();
+  assertColumnsExactly(job, JOB_COLUMNS, 'the cancellation job row');
+  const row = job as unknown as Record<string, unknown>;
+  const values = [partnerId, key.value, now, ...JOB_COLUMNS.map((name) => row[name]), ...chargeIds];
+  const query = CANCELLATIONS.statement(`${key.column}:${chargeIds.length}`, values, (placeholders) => cancellationStatement(tx, key.column, placeholders));
+  const { rows } = await tx.executeQuery<{ id: string }>(query);
   return new Set(rows.map((r) => r.id));
 }
 

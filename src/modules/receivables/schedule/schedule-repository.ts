@@ -57,10 +57,10 @@ export async function requireSchedule(db: Executor, partnerId: string, ref: Sche
   return row;
 }
 
-type ScheduleKey = NonNullable<ReturnType<typeof scheduleRefColumn>>;
+export type ScheduleKey = NonNullable<ReturnType<typeof scheduleRefColumn>>;
 
 /** The column and value a schedule reference names (null: no reference): the proposal's id, else the codigoOperacao, else the number. */
-function scheduleRefColumn(ref: ScheduleReference | null | undefined): { column: 'proposal_id' | 'codigo_operacao' | 'proposal_number'; value: string | number } | null {
+export function scheduleRefColumn(ref: ScheduleReference | null | undefined): { column: 'proposal_id' | 'codigo_operacao' | 'proposal_number'; value: string | number } | null {
   const proposalId = trimmed(ref?.proposalId);
   if (proposalId !== null) return { column: 'proposal_id', value: proposalId };
   const operationCode = trimmed(ref?.operationCode);
@@ -83,7 +83,7 @@ const ANSWER_BUMP = `answer_bump as (
       on conflict (scope) do update set version = answer_versions.version + 1)`;
 const ANSWER_LISTED = `(select ${answerScopesListing(['locked.id', 'locked.proposal_id'])}) listed`;
 
-/** scheduleByRef's select as text, by the column it names the schedule by: the row, the row locked (and its scope bumped), and the read model's scope. */
+/** scheduleByKey's select as text, by the column it names the schedule by: the row, the row locked (and its scope bumped), and the read model's scope. */
 function scheduleTexts(column: ScheduleKey['column']): { row: string; locked: string; scope: string } {
   const newest = `from "receivable_schedules" where "partner_id" = $1 and "${column}" = $2 order by "created_at" desc limit 1`;
   const locked = `with locked as (select * ${newest} for update), ${ANSWER_BUMP} select locked.* from locked, lateral ${ANSWER_LISTED}`;
@@ -91,25 +91,24 @@ function scheduleTexts(column: ScheduleKey['column']): { row: string; locked: st
 }
 const SCHEDULE_BY_KEY = { proposal_id: scheduleTexts('proposal_id'), codigo_operacao: scheduleTexts('codigo_operacao'), proposal_number: scheduleTexts('proposal_number') };
 
-/** The select of the schedule a reference names (null: no reference); a codigoOperacao reused by the partner: the newest schedule answers. */
-function scheduleByRef(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined) {
-  const named = scheduleRefColumn(ref);
-  if (named === null) return null;
-  return db.selectFrom('receivable_schedules').where('partner_id', '=', partnerId).where(named.column, '=', named.value).orderBy('created_at', 'desc').limit(1);
+/** The select of the schedule a key names; a codigoOperacao reused by the partner: the newest schedule answers. `value` may be a placeholder (ShapedStatements). */
+function scheduleByKey(db: Executor, partnerId: unknown, key: { column: ScheduleKey['column']; value: unknown }) {
+  return db.selectFrom('receivable_schedules').where('partner_id', '=', partnerId as string).where(key.column, '=', key.value as string).orderBy('created_at', 'desc').limit(1);
 }
 
 /** ANSWER_LISTED for a select of the locked schedule's `id` and `proposal_id` (lockedScheduleId). */
 const LISTED_COLUMN = sql.raw<string | null>(answerScopesListing(['"locked"."id"', '"locked"."proposal_id"']));
 
 /**
- * The select locking the schedule a reference names and giving its id and proposal (null: no
- * reference), for a statement that goes on with it (issue 14). It lists the schedule for the read
- * model (migration 0057) as it is read, after the lock chose the row: the statement must bump the
- * proposal's version itself (answerBumpOf) and write only rows of this schedule after reading it.
+ * The select locking the schedule a key names (scheduleRefColumn) and giving its id and proposal, for
+ * a statement that goes on with it (issue 14). It lists the schedule for the read model (migration
+ * 0057) as it is read, after the lock chose the row: the statement must bump the proposal's
+ * version itself (answerBumpOf) and write only rows of this schedule after reading it. `partnerId`
+ * and `key.value` may be placeholders (ShapedStatements).
  */
-export function lockedScheduleId(db: Executor, partnerId: string, ref: ScheduleReference | null | undefined) {
-  const locked = scheduleByRef(db, partnerId, ref)?.select(['id', 'proposal_id']).forUpdate();
-  return locked === undefined ? null : db.selectFrom(locked.as('locked')).select(['locked.id', 'locked.proposal_id', LISTED_COLUMN.as('listed')]);
+export function lockedScheduleId(db: Executor, partnerId: unknown, key: { column: ScheduleKey['column']; value: unknown }) {
+  const locked = scheduleByKey(db, partnerId, key).select(['id', 'proposal_id']).forUpdate();
+  return db.selectFrom(locked.as('locked')).select(['locked.id', 'locked.proposal_id', LISTED_COLUMN.as('listed')]);
 }
 
 /** The version bump of the proposal of a `schedule` CTE selecting lockedScheduleId (the read model's table is not in the typed schema). */
