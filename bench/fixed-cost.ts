@@ -3,7 +3,8 @@
 // next to a bare Fastify app answering the same refused body. Prints the main thread's CPU µs per
 // request (process.cpuUsage, concurrency FIXED_CONCURRENCY; and the main thread's alone, from /proc), median of FIXED_ROUNDS interleaved
 // rounds. Steadier than `npm run bench` on a shared machine; the socket and HTTP parsing are not in it.
-// `npx tsx bench/fixed-cost.ts [no-op,unknown,token,bare,create,read]` (create: the bench's 12-installment proposal; read: Consultar by numero); LOG_LEVEL as the server's (default info).
+// `npx tsx bench/fixed-cost.ts [no-op,unknown,token,bare,create,read,boleto]` (create: the bench's 12-installment proposal; read: Consultar by numero;
+// boleto: GerarUnicoBoleto, each on a fresh installment of 48-installment proposals disbursed first); LOG_LEVEL as the server's (default info).
 // FIXED_PROFILE=file.cpuprofile: a CPU profile of the measured rounds only (bench/profile-summary.ts reads it).
 // FIXED_SOCKET=1: through a listening socket instead (HTTP parsing and socket writes included, as in
 // `npm run bench`), the load sent by autocannon from another process (bench/fixed-load.ts).
@@ -25,6 +26,9 @@ import { openEmbedded } from '../src/platform/db/embedded.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { proposalBody } from './operations.js';
 import { createDb } from '../src/platform/db/pool.js';
+import { outboxWriter, proposalDeps } from '../src/bindings.js';
+import { withOutboxEvents } from '../src/platform/commands.js';
+import { approveProposal, disburseProposal } from '../src/modules/proposals/operator-lifecycle.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const REQUESTS = Number(process.env.FIXED_REQUESTS ?? 3000);
@@ -115,6 +119,22 @@ async function main(): Promise<void> {
   // read: Proposta/Consultar by numero of one proposal created here (a read model hit after the first).
   const created = await app.inject({ method: 'POST', url: '/Proposta/IncluirManualSimplificado', headers: jsonHeaders(), payload: proposalBody() });
   const numero = (created.json() as { numero: number }).numero;
+  // boleto: fresh installments (one live boleto each) of 48-installment proposals, disbursed here.
+  const slots: Array<{ codigo: string; n: number }> = [];
+  if (only.includes('boleto')) {
+    const wanted = Math.ceil(REQUESTS / 3) + ROUNDS * REQUESTS;
+    const operator = (work: (scope: { tx: never; clock: typeof systemClock; enqueue: never }) => Promise<unknown>) =>
+      db.transaction().execute((tx) => withOutboxEvents(tx, new Date(), outboxWriter, 'bench', (enqueue) => work({ tx: tx as never, clock: systemClock, enqueue: enqueue as never })));
+    for (let made = 0; made < wanted; made += 48) {
+      const firstDue = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+      const dto = { documentoCliente: (JSON.parse(proposalBody()) as { dto: { documentoCliente: string } }).dto.documentoCliente, vlrSolicitado: 50000, prazo: 48, percJurosNegociado: 1, dtPrimeiroVencto: firstDue, propostaContaPagamentoDTO: { codigoBanco: 341, tipoConta: 1, agencia: '0001', conta: '123456', contaDig: '7', numeroBanco: '341', documentoFederalPagamento: '123.456.789-09', nomePagamento: 'Maria da Silva' } };
+      const answer = (await app.inject({ method: 'POST', url: '/Proposta/IncluirManualSimplificado', headers: jsonHeaders(), payload: JSON.stringify({ dto, parametros: [{ nome: 'Proposta_IsentarIOF', valor: 'true' }] }) })).json() as { codigo: string; numero: number };
+      await operator((scope) => approveProposal(scope as never, { proposalNumber: answer.numero, by: 'bench' }));
+      await operator((scope) => disburseProposal(scope as never, { proposalNumber: answer.numero, by: 'bench' }, proposalDeps(config)));
+      for (let n = 1; n <= 48; n += 1) slots.push({ codigo: answer.codigo, n });
+    }
+  }
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const bare = Fastify({ logger: false });
   const REFUSED = JSON.stringify({ msg: null, hasError: true, messages: [{ code: 'V0001', description: 'bare', field: 'dto.numeroProposta' }] });
   bare.post('/bare', async (_request, reply) => reply.code(400).type('application/json; charset=utf-8').send(REFUSED));
@@ -126,6 +146,16 @@ async function main(): Promise<void> {
     { name: 'token', app: () => app, status: 200, request: async () => ({ url: '/connect/token', headers: formHeaders, payload: await form() }) },
     { name: 'read', app: () => app, status: 200, request: async () => ({ url: '/Proposta/Consultar', headers: jsonHeaders(), payload: JSON.stringify({ dto: { numeroProposta: numero } }) }) },
     { name: 'create', app: () => app, status: 200, request: async () => ({ url: '/Proposta/IncluirManualSimplificado', headers: jsonHeaders(), payload: proposalBody() }) },
+    {
+      name: 'boleto',
+      app: () => app,
+      status: 200,
+      request: async () => {
+        const slot = slots.shift();
+        if (slot === undefined) throw new Error('boleto: no installment left');
+        return { url: '/AgendaRecebivel/GerarUnicoBoleto', headers: jsonHeaders(), payload: JSON.stringify({ dto: { codigoProposta: slot.codigo, nroParcelas: [slot.n] }, dtoGerarUnicoBoleto: { dtVencimento: inDays(10), dtExpiracao: inDays(40), descricaoBoleto: 'Parcela', liquidacao: true, tipoRegistro: 1 } }) };
+      },
+    },
     { name: 'bare', app: () => bare, status: 400, request: async () => ({ url: '/bare', headers: jsonHeaders(), payload: JSON.stringify({ dto: { numeroProposta: 'x' } }) }) },
   ].filter((c) => only.includes(c.name));
   try {
