@@ -2,6 +2,7 @@
 // through openSchedule exactly as the proposals module does. Used by tests only.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/platform/db/pool.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
 import { addMonths, localDate, type LocalDate } from '../../src/platform/dates.js';
 import { dec, roundCents, type Decimal } from '../../src/platform/money.js';
 import type { PlannedInstallment, ScheduleOpening } from '../../src/modules/receivables/schedule/schedule-contract.js';
@@ -12,6 +13,12 @@ export async function insertPartner(db: Db, now: Date): Promise<string> {
   const id = randomUUID();
   await db.insertInto('partners').values({ id, client_id: `test.${id.slice(0, 8)}`, name: 'Parceiro de teste', scopes: null, callback_url: null, callback_header_name: null, callback_header_value: null, created_at: now, updated_at: now }).execute();
   return id;
+}
+
+/** A fresh test database holding one partner (dropped by `database.drop()`). */
+export async function databaseWithPartner(now: Date): Promise<{ database: TestDatabase; partnerId: string }> {
+  const database = await createTestDatabase();
+  return { database, partnerId: await insertPartner(database.db, now) };
 }
 
 /** A Price plan: fixed `amount`, interest on the balance at `rate`, the last installment closing the balance. */

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { createTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
-import { insertPartner, openSampleSchedule } from '../../../../test/support/receivables-data.js';
+import type { TestDatabase } from '../../../../test/support/db.js';
+import { databaseWithPartner, openSampleSchedule } from '../../../../test/support/receivables-data.js';
 import { inOutbox } from '../../../../test/support/outbox.js';
 import { localDate } from '../../../platform/dates.js';
 import { dec, ZERO } from '../../../platform/money.js';
@@ -22,11 +22,7 @@ import type { ScheduleKey } from '../schedule/schedule-repository.js';
 const NOW = new Date('2026-11-23T15:00:00.123Z');
 let database: TestDatabase;
 let partnerId: string;
-
-before(async () => {
-  database = await createTestDatabase();
-  partnerId = await insertPartner(database.db, NOW);
-});
+before(async () => ({ database, partnerId } = await databaseWithPartner(NOW)));
 after(() => database.drop());
 
 test('insertCharge and insertBoleto return the row as stored (only numero is sent back)', async () => {
