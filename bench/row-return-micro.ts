@@ -3,7 +3,8 @@
 // in committed transactions of one statement each, through the server's pool (pipelined driver,
 // kept row descriptions), old and new interleaved. Prints node CPU µs (process.cpuUsage) and the
 // PostgreSQL cluster's CPU µs (/proc) per transaction, median of the rounds.
-// `npx tsx bench/row-return-micro.ts` (MICRO_N transactions per round, MICRO_ROUNDS rounds). No lock
+// `npx tsx bench/row-return-micro.ts` (MICRO_N transactions per round, MICRO_ROUNDS rounds; on a loaded
+// machine many short rounds, e.g. MICRO_N=200 MICRO_ROUNDS=40, and the paired differences). No lock
 // needed: its own embedded cluster under .caas-bench, one connection at a time.
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -65,6 +66,9 @@ async function main(): Promise<void> {
       const order: Array<keyof typeof figures> = round % 2 === 0 ? ['returning *', 'returning numero'] : ['returning numero', 'returning *'];
       for (const kind of order) figures[kind].push(await run(kind === 'returning *' ? wide : narrow.text, N));
     }
+    // Paired: each round's new minus old, so the load's drift between rounds cancels out.
+    const differences = figures['returning numero'].map((x, i) => ({ node: x.node - figures['returning *'][i]!.node, pg: x.pg - figures['returning *'][i]!.pg }));
+    console.log(`new - old per round (median): node ${median(differences.map((d) => d.node)).toFixed(0)} µs, PostgreSQL ${median(differences.map((d) => d.pg)).toFixed(0)} µs; node lower in ${differences.filter((d) => d.node < 0).length} of ${differences.length}, PostgreSQL in ${differences.filter((d) => d.pg < 0).length}`);
     for (const [kind, xs] of Object.entries(figures)) {
       console.log(`${kind.padEnd(17)} node ${median(xs.map((x) => x.node)).toFixed(0).padStart(5)} µs (rounds ${xs.map((x) => x.node.toFixed(0)).join(' ')}), PostgreSQL ${median(xs.map((x) => x.pg)).toFixed(0).padStart(5)} µs (rounds ${xs.map((x) => x.pg.toFixed(0)).join(' ')}) per transaction`);
     }
