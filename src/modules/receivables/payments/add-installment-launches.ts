@@ -12,7 +12,7 @@ import { postLaunches, type LaunchItem } from './launch-post.js';
 import { MULTIPLE_PATHS, SINGLE_PATHS } from './launch-wire.js';
 import { installmentNotFound, ReceivablesErrorCode as C } from '../receivables-errors.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
-import { lockOpenSchedule, type InstallmentRow, type ScheduleReference } from '../schedule/schedule-repository.js';
+import { launchedInstallments, requireOpenSchedule, type InstallmentRow, type ScheduleReference } from '../schedule/schedule-repository.js';
 
 /** One payment as sent (each field checked by the command). */
 export interface LaunchInput {
@@ -108,8 +108,10 @@ function toLaunch(read: ReadItem, installments: readonly InstallmentRow[]): Laun
  * paid or cancelled, date before the installment's last launch).
  */
 async function addLaunches(input: AddLaunchesInput, ctx: CommandContext, deps: ReceivablesDeps, paths: LaunchPaths): Promise<AddLaunchesResult> {
-  const { schedule, installments } = await lockOpenSchedule(ctx.tx, ctx.actor.id, input.schedule);
+  const schedule = await requireOpenSchedule(ctx.tx, ctx.actor.id, input.schedule);
   const read = readItems(input.launches, brazilDateAt(ctx.now), schedule.disbursed_on as LocalDate, paths);
+  // The named installments and one other still owed (if any): enough for the paid-off check.
+  const installments = await launchedInstallments(ctx.tx, schedule, read.map((r) => r.installmentNumber));
   const items = read.map((r) => toLaunch(r, installments));
   const posted = await postLaunches(ctx.tx, ctx.enqueue, deps, schedule, installments, items, { viaBoleto: false, boletoId: null, chargeId: null }, ctx.now);
   return { groupId: posted.groupId, paidOff: posted.paidOff };

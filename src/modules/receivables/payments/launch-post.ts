@@ -69,6 +69,11 @@ function launchRow(schedule: ScheduleRow, groupId: string, item: LaunchItem, res
   };
 }
 
+/**
+ * `installments`: the schedule's installments the items name, and at least one other still owed
+ * when there is one (launchedInstallments; all of them do too): the schedule is paid off when every
+ * installment of the list is settled after the items.
+ */
 export async function postLaunches(tx: Executor, enqueue: Enqueue, deps: Pick<ReceivablesDeps, 'settings' | 'proposals'>, schedule: ScheduleRow, installments: readonly InstallmentRow[], items: readonly LaunchItem[], source: LaunchSource, now: Date): Promise<PostedLaunches> {
   if (schedule.situacao !== ScheduleStatus.open) throw new Error('assertion: launches on a schedule that is not open');
   if (items.length === 0) throw new Error('assertion: no launch to post');

@@ -133,17 +133,11 @@ export function scheduleAnswers(name: string): CachedQuery<{ schedule: ScheduleR
 }
 
 /**
- * A command's view of the schedule: the schedule row locked and open, with its installments.
- * Every command that writes a schedule's installments, boletos, charges or launches locks the
- * schedule row first, so commands on one schedule run one at a time; locking each installment
- * row as well would add nothing but a tuple write per installment (420 for a long loan).
+ * The schedule row locked and open: a command's view of the schedule (it reads the installments it
+ * needs next). Every command that writes a schedule's installments, boletos, charges or launches
+ * locks the schedule row first, so commands on one schedule run one at a time; locking each
+ * installment row as well would add nothing but a tuple write per installment (420 for a long loan).
  */
-export async function lockOpenSchedule(tx: Executor, partnerId: string, ref: ScheduleReference | null | undefined): Promise<{ schedule: ScheduleRow; installments: InstallmentRow[] }> {
-  const schedule = await requireOpenSchedule(tx, partnerId, ref);
-  return { schedule, installments: await installmentsOf(tx, schedule) };
-}
-
-/** The schedule row locked and open (lockOpenSchedule without its installments: the caller reads them). */
 export async function requireOpenSchedule(tx: Executor, partnerId: string, ref: ScheduleReference | null | undefined): Promise<ScheduleRow> {
   const schedule = await requireSchedule(tx, partnerId, ref, true);
   if (schedule.situacao !== ScheduleStatus.open) throw scheduleNotOpen(scheduleStatusText(schedule.situacao));
@@ -205,6 +199,25 @@ export async function namedInstallments(db: Executor, schedule: ScheduleRow, num
     .orderBy('number')
     .execute();
   return pickInstallments(rows, numbers, field);
+}
+
+/** An installment still owes something (isSettled's complement, on the row's columns: outstanding = principal + unpaid charges). */
+const OWED = '"principal" + "unpaid_fine" + "unpaid_late_interest" + "unpaid_contract_interest" <> 0';
+const OF_SCHEDULE = 'select * from "receivable_installments" where "schedule_id" = $1 and "partner_id" = $2';
+const LAUNCHED_TEXT =
+  `(${OF_SCHEDULE} and "number" = any($3::integer[])) union all ` +
+  `(${OF_SCHEDULE} and not ("number" = any($3::integer[])) and ${OWED} order by "number" limit 1) order by "number"`;
+
+/**
+ * What a launch needs of its schedule's installments (issue 14; it read all of them, 48 rows of
+ * every column for one launched): the installments `numbers` names, in number order, and the first
+ * other installment still owed, when there is one, so that "every installment of the list is
+ * settled" is exactly "the schedule is paid off" once the named ones are paid. A number not in the
+ * schedule is simply absent (the caller refuses it).
+ */
+export async function launchedInstallments(db: Executor, schedule: ScheduleRow, numbers: readonly number[]): Promise<InstallmentRow[]> {
+  const { rows } = await db.executeQuery<InstallmentRow>(CompiledQuery.raw(LAUNCHED_TEXT, [schedule.id, schedule.partner_id, [...new Set(numbers)]]));
+  return rows;
 }
 
 export function monthlyRateOf(schedule: ScheduleRow): Decimal {
