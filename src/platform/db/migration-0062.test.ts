@@ -107,3 +107,21 @@ test('0062: TRUNCATE of a table whose rows are referenced is refused (0A000, as 
     });
   }
 });
+
+test("0062: a referencing row's key cannot change (23503); its other columns, and the same key, can", async () => {
+  await rolledBack(async () => {
+    const job = await jobWithEvent();
+    assert.deepEqual(await attempt('update callback_events set job_id = job_id + 1000000 where job_id = $1', [job]), { code: '23503', message: 'update on table "callback_events" changes job_id, a key no foreign key checks (migration 0058)', detail: undefined, hint: undefined });
+    assert.equal((await attempt('update callback_events set job_id = null where job_id = $1', [job]))?.code, '23503');
+    assert.equal(await attempt('update callback_events set job_id = job_id, redelivered_at = $2 where job_id = $1', [job, t0]), undefined);
+  });
+  for (const [links, key] of [
+    ['receivable_boleto_installments', 'boleto_id'],
+    ['receivable_charge_installments', 'charge_id'],
+  ] as const) {
+    await withLinkAlone(links, key, async () => {
+      assert.deepEqual(await attempt(`update ${links} set ${key} = $1`, [randomUUID()]), { code: '23503', message: `update on table "${links}" changes ${key}, a key no foreign key checks (migration 0058)`, detail: undefined, hint: undefined }, links);
+      assert.equal(await attempt(`update ${links} set live = false, ${key} = ${key}`), undefined, links);
+    });
+  }
+});

@@ -5,6 +5,10 @@
 --   every table of the statement is truncated, so `truncate jobs, callback_events` (both together)
 --   still works, `truncate jobs` alone does not while an event remains. TRUNCATE … CASCADE no
 --   longer reaches the referencing table (no foreign key to follow): it is refused the same way.
+-- - Updates of the referencing column: a foreign key checked a changed job_id / boleto_id /
+--   charge_id. caas never changes them: a BEFORE UPDATE OF that column row trigger refuses a
+--   different key (23503); its WHEN means no call at all for today's updates (live,
+--   redelivered_at, …), which do not name the column.
 
 create function refuse_truncating_referenced() returns trigger language plpgsql as $$
 declare
@@ -20,9 +24,22 @@ begin
   return null;
 end $$;
 
+create function refuse_rekeying_unchecked() returns trigger language plpgsql as $$
+begin
+  raise exception 'update on table "%" changes %, a key no foreign key checks (migration 0058)', tg_table_name, tg_argv[0]
+    using errcode = '23503';
+end $$;
+
 create trigger jobs_truncated_with_callback_events after truncate on jobs
   for each statement execute function refuse_truncating_referenced('callback_events', 'job_id');
 create trigger receivable_boletos_truncated_with_links after truncate on receivable_boletos
   for each statement execute function refuse_truncating_referenced('receivable_boleto_installments', 'boleto_id');
 create trigger receivable_charges_truncated_with_links after truncate on receivable_charges
   for each statement execute function refuse_truncating_referenced('receivable_charge_installments', 'charge_id');
+
+create trigger callback_events_job_id_fixed before update of job_id on callback_events
+  for each row when (new.job_id is distinct from old.job_id) execute function refuse_rekeying_unchecked('job_id');
+create trigger receivable_boleto_installments_boleto_id_fixed before update of boleto_id on receivable_boleto_installments
+  for each row when (new.boleto_id is distinct from old.boleto_id) execute function refuse_rekeying_unchecked('boleto_id');
+create trigger receivable_charge_installments_charge_id_fixed before update of charge_id on receivable_charge_installments
+  for each row when (new.charge_id is distinct from old.charge_id) execute function refuse_rekeying_unchecked('charge_id');
