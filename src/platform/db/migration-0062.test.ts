@@ -125,3 +125,16 @@ test("0062: a referencing row's key cannot change (23503); its other columns, an
     });
   }
 });
+
+test("0062: the guards' functions run with search_path pinned to caas' schema, whatever the session's", async () => {
+  const { rows } = await client.query<{ proname: string; proconfig: string[] }>(
+    `select proname, proconfig from pg_proc where proname in ('refuse_unlinking_referenced', 'refuse_truncating_referenced', 'refuse_rekeying_unchecked') order by proname`,
+  );
+  const schema = (await client.query<{ s: string }>('select current_schema() as s')).rows[0]!.s;
+  assert.deepEqual(rows, ['refuse_rekeying_unchecked', 'refuse_truncating_referenced', 'refuse_unlinking_referenced'].map((proname) => ({ proname, proconfig: [`search_path=${schema}, pg_temp`] })));
+  await rolledBack(async () => {
+    const job = await jobWithEvent();
+    await client.query('set local search_path = pg_catalog');
+    assert.equal((await attempt(`delete from ${schema}.jobs where id = $1`, [job]))?.code, '23503', 'the trigger still finds callback_events');
+  });
+});

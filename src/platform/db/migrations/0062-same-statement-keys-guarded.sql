@@ -9,6 +9,9 @@
 --   charge_id. caas never changes them: a BEFORE UPDATE OF that column row trigger refuses a
 --   different key (23503); its WHEN means no call at all for today's updates (live,
 --   redelivered_at, …), which do not name the column.
+-- - Both functions and 0058's refuse_unlinking_referenced run with search_path pinned to the schema
+--   these tables were created in (the migrations' current schema), then pg_temp, whatever the
+--   session's search_path: the table names they are handed resolve to caas' tables only.
 
 create function refuse_truncating_referenced() returns trigger language plpgsql as $$
 declare
@@ -43,3 +46,10 @@ create trigger receivable_boleto_installments_boleto_id_fixed before update of b
   for each row when (new.boleto_id is distinct from old.boleto_id) execute function refuse_rekeying_unchecked('boleto_id');
 create trigger receivable_charge_installments_charge_id_fixed before update of charge_id on receivable_charge_installments
   for each row when (new.charge_id is distinct from old.charge_id) execute function refuse_rekeying_unchecked('charge_id');
+
+do $$
+begin
+  execute format('alter function refuse_unlinking_referenced() set search_path = %I, pg_temp', current_schema());
+  execute format('alter function refuse_truncating_referenced() set search_path = %I, pg_temp', current_schema());
+  execute format('alter function refuse_rekeying_unchecked() set search_path = %I, pg_temp', current_schema());
+end $$;
