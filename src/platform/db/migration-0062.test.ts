@@ -4,7 +4,10 @@
 // parameter, so nothing may skip the row's insert while its links go in).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/db.js';
 
@@ -137,4 +140,14 @@ test("0062: the guards' functions run with search_path pinned to caas' schema, w
     await client.query('set local search_path = pg_catalog');
     assert.equal((await attempt(`delete from ${schema}.jobs where id = $1`, [job]))?.code, '23503', 'the trigger still finds callback_events');
   });
+});
+
+test('0062: the migration waits at most lock_timeout, and locks its six tables in one statement in the writes\' order', () => {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations', '0062-same-statement-keys-guarded.sql');
+  const statements = fs.readFileSync(file, 'utf8').replace(/--[^\n]*\n/g, '').trim().split(/;\s*/);
+  assert.equal(statements[0], "set local lock_timeout = '5s'");
+  assert.equal(
+    statements[1]!.replace(/\s+/g, ' '),
+    'lock table receivable_boletos, receivable_boleto_installments, receivable_charges, receivable_charge_installments, jobs, callback_events in access exclusive mode',
+  );
 });

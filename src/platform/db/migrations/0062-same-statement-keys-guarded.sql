@@ -12,6 +12,14 @@
 -- - Both functions and 0058's refuse_unlinking_referenced run with search_path pinned to the schema
 --   these tables were created in (the migrations' current schema), then pg_temp, whatever the
 --   session's search_path: the table names they are handed resolve to caas' tables only.
+-- Locks: ACCESS EXCLUSIVE on the six tables, taken at once in the writes' own order (the row,
+-- its links, then the outbox's job and event), for a few milliseconds (catalog changes only). A
+-- migration waits at most lock_timeout for them (each migration runs in its own transaction,
+-- migrate.ts, so `set local` lasts just this one); past it the start-up fails and can be retried
+-- (docs/operations.md).
+set local lock_timeout = '5s';
+lock table receivable_boletos, receivable_boleto_installments, receivable_charges, receivable_charge_installments, jobs, callback_events
+  in access exclusive mode;
 
 create function refuse_truncating_referenced() returns trigger language plpgsql as $$
 declare
