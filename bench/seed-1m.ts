@@ -59,6 +59,27 @@ const TABLES: ReadonlyArray<{ table: string; by: 'proposal' | 'schedule'; where:
   { table: 'receivable_launches', by: 'schedule', where: 'schedule_id = $1' },
 ];
 
+/** The links whose key to their row no foreign key checks (migration 0058): the seed checks them itself. */
+const LINKS_TO_ROWS = [
+  { links: 'receivable_boleto_installments', key: 'boleto_id', rows: 'receivable_boletos' },
+  { links: 'receivable_charge_installments', key: 'charge_id', rows: 'receivable_charges' },
+] as const;
+
+/**
+ * Throws when a link inserted by the open transaction has no boleto or charge row (a clone whose
+ * key was mapped differently from its row's id): the caller rolls the batch back. One scan of
+ * each link table per batch (xmin: the rows this transaction wrote).
+ */
+export async function assertNoOrphanLinks(client: pg.Client): Promise<void> {
+  for (const l of LINKS_TO_ROWS) {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from ${l.links} l where l.xmin = pg_current_xact_id()::xid and not exists (select 1 from ${l.rows} r where r.id = l.${l.key})`,
+    );
+    const orphans = rows[0]?.n ?? 0;
+    if (orphans > 0) throw new Error(`seed: ${orphans} ${l.links} rows cloned without their ${l.rows} row (no foreign key checks ${l.key} since migration 0058); batch rolled back`);
+  }
+}
+
 export interface SeedSummary {
   copies: number;
   installments: number;
@@ -80,12 +101,18 @@ export async function seedVolume(url: string, proposalId: string, installments: 
     for (let from = 1; from <= copies; from += COPIES_PER_STATEMENT) {
       const to = Math.min(copies, from + COPIES_PER_STATEMENT - 1);
       await client.query('begin');
-      for (const t of tables) {
-        const kept = t.columns.map((c) => ({ c, e: cloneExpression(c) })).filter((x): x is { c: Column; e: string } => x.e !== null);
-        await client.query(
-          `insert into ${t.table} (${kept.map((x) => x.c.name).join(', ')}) select ${kept.map((x) => x.e).join(', ')} from ${t.table}, generate_series(${from}::int, ${to}::int) as g where ${t.where}`,
-          [t.by === 'proposal' ? proposalId : template.id],
-        );
+      try {
+        for (const t of tables) {
+          const kept = t.columns.map((c) => ({ c, e: cloneExpression(c) })).filter((x): x is { c: Column; e: string } => x.e !== null);
+          await client.query(
+            `insert into ${t.table} (${kept.map((x) => x.c.name).join(', ')}) select ${kept.map((x) => x.e).join(', ')} from ${t.table}, generate_series(${from}::int, ${to}::int) as g where ${t.where}`,
+            [t.by === 'proposal' ? proposalId : template.id],
+          );
+        }
+        await assertNoOrphanLinks(client);
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
       }
       await client.query('commit');
       log(`seed: ${to}/${copies} copies (${((to * template.n) / 1000).toFixed(0)}k installments)`);

@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { seedVolume } from '../../bench/seed-1m.js';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { assertNoOrphanLinks, seedVolume } from '../../bench/seed-1m.js';
 import { brazilDateAt } from '../../src/platform/dates.js';
 import { details, ok, openFor, singleBoleto, startWorld, type World } from '../http/receivables-fixture.js';
 
@@ -35,4 +37,25 @@ test('clones up to the asked number of installments, with boletos, charges and l
   assert.equal(await count('receivable_charges'), 25);
   assert.equal(await count('receivable_launches') % 25, 0);
   assert.deepEqual(await details(world, s.proposalId), before);
+});
+
+test("the seed's batch fails when a link it inserted has no boleto or charge (no foreign key checks it since migration 0058); links written before pass", async () => {
+  const client = new pg.Client({ connectionString: world.service.database.url });
+  await client.connect();
+  try {
+    for (const [links, key, rows] of [
+      ['receivable_boleto_installments', 'boleto_id', 'receivable_boletos'],
+      ['receivable_charge_installments', 'charge_id', 'receivable_charges'],
+    ] as const) {
+      await client.query('begin');
+      await assertNoOrphanLinks(client);
+      await client.query('set local session_replication_role = replica');
+      await client.query(`insert into ${links} (${key}, installment_id, installment_number, live) values ($1, $2, 1, false)`, [randomUUID(), randomUUID()]);
+      await client.query('set local session_replication_role = origin');
+      await assert.rejects(assertNoOrphanLinks(client), new RegExp(`seed: 1 ${links} rows cloned without their ${rows} row`));
+      await client.query('rollback');
+    }
+  } finally {
+    await client.end();
+  }
 });
