@@ -63,6 +63,8 @@ test('0058: the outbox statement, row-with-links and the volume seed are the onl
   const links = files.get('src/modules/receivables/collections/row-with-links.ts')!;
   assert.match(links, /const picked = \[`\$\{parameter\('id'\)\}::uuid`, \.\.\.carried/, "each link's key is the parameter the row's id is bound to");
   assert.doesNotMatch(links, /insert into "\$\{linksTable\}"[^`]*"link"\.\*/, 'no link column copied blindly from the parameters');
+  assert.match(links, /"row" as \(insert into "\$\{table\}" \(\$\{quotedNames\(columns\)\}\) values \(\$\{values\}\) returning \*\)/, "the row's insert, unconditional");
+  assert.doesNotMatch(links, /on\s+conflict/i, 'no row, no links: an insert that may skip the row (on conflict … do nothing) would keep its links (migration-0062.test.ts: no BEFORE INSERT trigger, no rule)');
   const seed = files.get('bench/seed-1m.ts')!;
   assert.match(seed, /await assertNoOrphanLinks\(client\);\s*\} catch \(error\) \{\s*await client\.query\('rollback'\);\s*throw error;\s*\}\s*await client\.query\('commit'\);/, "the seed checks its batch's links before committing it");
 });

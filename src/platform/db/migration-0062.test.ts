@@ -151,3 +151,12 @@ test('0062: the migration waits at most lock_timeout, and locks its six tables i
     'lock table receivable_boletos, receivable_boleto_installments, receivable_charges, receivable_charge_installments, jobs, callback_events in access exclusive mode',
   );
 });
+
+test('no row, no links: nothing can skip the insert of a boleto or a charge (no BEFORE INSERT trigger, no rule)', async () => {
+  const { rows: triggers } = await client.query<{ tgname: string }>(
+    `select tgname from pg_trigger where tgrelid in ('receivable_boletos'::regclass, 'receivable_charges'::regclass) and tgtype & 2 = 2 and tgtype & 4 = 4`,
+  );
+  assert.deepEqual(triggers, [], 'a BEFORE INSERT trigger returning null would drop the row and keep its links');
+  const { rows: rules } = await client.query<{ rulename: string }>(`select rulename from pg_rules where tablename in ('receivable_boletos', 'receivable_charges')`);
+  assert.deepEqual(rules, [], 'a rule could rewrite the insert away');
+});
