@@ -17,6 +17,7 @@ test("rowWithLinksStatement: one fixed text whatever the number of links (issue 
   );
   assert.throws(() => rowWithLinksStatement('t', ['id'], 'links', []), /no schedule_id/);
   assert.throws(() => rowWithLinksStatement('t', ['id', 'schedule_id'], 'links', []), /no key column/);
+  assert.throws(() => rowWithLinksStatement('t', ['id', 'schedule_id'], 'links', [['row_id', 'uuid']]), /assertion: the links carry no column but their key/);
 });
 
 test("insertRowWithLinks binds the row by column and each link column but the key as an array; refuses a row with other columns, a link keyed to another row", async () => {

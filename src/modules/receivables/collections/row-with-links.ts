@@ -49,6 +49,7 @@ export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArra
   const listed = listedRow(parameter('id'), parameter('schedule_id'));
   const [key, ...carried] = linkColumns.map(([name]) => name);
   if (key === undefined) throw new Error('assertion: the links have no key column');
+  if (carried.length === 0) throw new Error('assertion: the links carry no column but their key (unnest() needs an array)');
   const picked = [`${parameter('id')}::uuid`, ...carried.map((name) => `"link"."${name}"`)].join(', ');
   const links = `insert into "${linksTable}" (${quotedNames([key, ...carried])}) select ${picked} from ${unnestArrays(linkColumns.slice(1), columns.length + 1)} "link"(${quotedNames(carried)}), ${listed}`;
   const returned = generated.length > 0 ? generated : ['id'];
