@@ -116,7 +116,11 @@ test("0062: a referencing row's key cannot change (23503); its other columns, an
     const job = await jobWithEvent();
     assert.deepEqual(await attempt('update callback_events set job_id = job_id + 1000000 where job_id = $1', [job]), { code: '23503', message: 'update on table "callback_events" changes job_id, a key no foreign key checks (migration 0058)', detail: undefined, hint: undefined });
     assert.equal((await attempt('update callback_events set job_id = null where job_id = $1', [job]))?.code, '23503');
+    await client.query("set local track_functions = 'pl'");
+    assert.equal(await attempt('update callback_events set redelivered_at = $2 where job_id = $1', [job, t0]), undefined);
     assert.equal(await attempt('update callback_events set job_id = job_id, redelivered_at = $2 where job_id = $1', [job, t0]), undefined);
+    const { rows: calls } = await client.query(`select calls from pg_stat_xact_user_functions where funcname = 'refuse_rekeying_unchecked'`);
+    assert.deepEqual(calls, [], 'no call at all when the key is not named or not changed (UPDATE OF, WHEN)');
   });
   for (const [links, key] of [
     ['receivable_boleto_installments', 'boleto_id'],
