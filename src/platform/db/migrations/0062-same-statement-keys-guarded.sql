@@ -7,13 +7,13 @@
 --   longer reaches the referencing table (no foreign key to follow): it is refused the same way.
 -- - Updates of the referencing column: a foreign key checked a changed job_id / boleto_id /
 --   charge_id. caas never changes them: a BEFORE UPDATE OF that column row trigger refuses a
---   different key (23503); its WHEN means no call at all for today's updates (live,
---   redelivered_at, …), which do not name the column.
+--   different key (23503); UPDATE OF and its WHEN mean no call at all for today's updates (live,
+--   redelivered_at, …), which do not name the column, nor for one setting it to itself.
 -- - Both functions and 0058's refuse_unlinking_referenced run with search_path pinned to the schema
 --   these tables were created in (the migrations' current schema), then pg_temp, whatever the
 --   session's search_path: the table names they are handed resolve to caas' tables only.
 -- Locks: ACCESS EXCLUSIVE on the six tables, taken at once in the writes' own order (the row,
--- its links, then the outbox's job and event), for a few milliseconds (catalog changes only). A
+-- its links, then the outbox's job and event), held briefly (catalog changes only, no scan). A
 -- migration waits at most lock_timeout for them (each migration runs in its own transaction,
 -- migrate.ts, so `set local` lasts just this one); past it the start-up fails and can be retried
 -- (docs/operations.md).
