@@ -5,7 +5,8 @@
 // (src/, bench/, scripts/, packages/) inserts into one of the three tables, or when the two
 // statements stop taking the key that way. The volume seed (bench/seed-1m.ts) clones the links
 // too, by a table name built at run time: it is the one other writer, and checks its own links
-// before each commit (assertNoOrphanLinks).
+// before each commit (assertNoOrphanLinks). bench/row-return-micro.ts writes boletos through
+// row-with-links' own statement.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,6 +53,7 @@ test('0058: the outbox statement, row-with-links and the volume seed are the onl
   const files = new Map(ROOTS.flatMap((root) => sourceFiles(path.join(ROOT, root))).map((file) => [path.relative(ROOT, file), fs.readFileSync(file, 'utf8')]));
   assert.deepEqual(writers(files), [
     'inserts into callback_events: src/modules/callbacks/outbox.ts',
+    'links into receivable_boleto_installments: bench/row-return-micro.ts',
     'links into receivable_boleto_installments: src/modules/receivables/collections/collection-repository.ts',
     'links into receivable_charge_installments: src/modules/receivables/collections/collection-repository.ts',
     'may insert into receivable_boleto_installments (a name built at run time): bench/seed-1m.ts',
@@ -63,7 +65,7 @@ test('0058: the outbox statement, row-with-links and the volume seed are the onl
   const links = files.get('src/modules/receivables/collections/row-with-links.ts')!;
   assert.match(links, /const picked = \[`\$\{parameter\('id'\)\}::uuid`, \.\.\.carried/, "each link's key is the parameter the row's id is bound to");
   assert.doesNotMatch(links, /insert into "\$\{linksTable\}"[^`]*"link"\.\*/, 'no link column copied blindly from the parameters');
-  assert.match(links, /"row" as \(insert into "\$\{table\}" \(\$\{quotedNames\(columns\)\}\) values \(\$\{values\}\) returning \*\)/, "the row's insert, unconditional");
+  assert.match(links, /"row" as \(insert into "\$\{table\}" \(\$\{quotedNames\(columns\)\}\) values \(\$\{values\}\) returning \$\{quotedNames\(returned\)\}\)/, "the row's insert, unconditional");
   assert.doesNotMatch(links, /on\s+conflict/i, 'no row, no links: an insert that may skip the row (on conflict … do nothing) would keep its links (migration-0062.test.ts: no BEFORE INSERT trigger, no rule)');
   const seed = files.get('bench/seed-1m.ts')!;
   assert.match(seed, /await assertNoOrphanLinks\(client\);\s*\} catch \(error\) \{\s*await client\.query\('rollback'\);\s*throw error;\s*\}\s*await client\.query\('commit'\);/, "the seed checks its batch's links before committing it");
