@@ -12,7 +12,10 @@
 export interface GroupCommitRunner<T, R> {
   /** Identity of an item: two items of one key never go in the same batch. */
   keyOf(item: T): string;
-  /** One statement for all the items (2 or more, distinct keys); one outcome per item, in order. */
+  /**
+   * One statement for all the items (2 or more, distinct keys, sorted by key: the statement must
+   * lock their rows in this order); one outcome per item, in order.
+   */
   runBatch(items: readonly T[]): Promise<readonly R[]>;
   /** One statement for one item: a lone item, and each item of a batch whose statement failed. */
   runOne(item: T): Promise<R>;
@@ -75,7 +78,8 @@ export class GroupCommit<T, R> {
       } else rest.push(waiter);
     }
     this.waiting = rest;
-    return batch;
+    // The same order in every process: two batches take their common keys' row locks in one order.
+    return batch.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   private async run(batch: Waiter<T, R>[]): Promise<void> {

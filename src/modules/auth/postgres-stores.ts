@@ -23,13 +23,16 @@ function rememberJtiAtVersion(versionOf: (param: string) => string): string {
 /**
  * Many jtis in one statement (the group commit's batch): arrays in, one row out per jti in order.
  * A row with a version is inserted only if that is still the partner's version (read in the same
- * statement, one snapshot); a row without, unconditionally. The batch's keys are distinct.
+ * statement, one snapshot); a row without, unconditionally. The batch's keys are distinct and
+ * sorted (group-commit.ts), and the insert consumes its rows in that order (`order by r.n`): two
+ * batches, here or in another process, lock their common keys in the same order and cannot
+ * deadlock on each other's uncommitted rows.
  */
 function rememberJtis(versionOf: ((param: string) => string) | null): string {
   const current = versionOf === null ? 'r.version is null' : `r.version is null or r.version = ${versionOf('r.client_id')}`;
   return `with r as (select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::int8[]) with ordinality as r(client_id, jti, expires_at, version, n)),
   v as (select r.client_id, r.jti, r.expires_at, r.n, coalesce(${current}, false) as current from r),
-  ins as (insert into assertion_jtis (client_id, jti, expires_at) select v.client_id, v.jti, v.expires_at from v where v.current
+  ins as (insert into assertion_jtis (client_id, jti, expires_at) select v.client_id, v.jti, v.expires_at from v where v.current order by v.n
     on conflict (client_id, jti) do nothing returning client_id, jti)
   select v.current, exists (select 1 from ins where ins.client_id = v.client_id and ins.jti = v.jti) as inserted from v order by v.n`;
 }
