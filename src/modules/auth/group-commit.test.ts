@@ -9,8 +9,11 @@ type Outcome = 'fresh' | 'replayed';
 function fakeRunner(s: fc.Scheduler, failures: boolean[], limits: { rowsMax: number; statementsMax: number }) {
   const stored = new Set<string>();
   const seen = { batches: 0, inFlight: 0, inFlightPeak: 0 };
+  const keysInFlight = new Set<string>();
   const record = (key: string): Outcome => (stored.has(key) ? 'replayed' : (stored.add(key), 'fresh'));
-  const statement = async <X>(label: string, body: () => X): Promise<X> => {
+  const statement = async <X>(label: string, keys: readonly string[], body: () => X): Promise<X> => {
+    for (const key of keys) assert.ok(!keysInFlight.has(key), `${key} in two statements at once`);
+    keys.forEach((key) => keysInFlight.add(key));
     seen.inFlight += 1;
     seen.inFlightPeak = Math.max(seen.inFlightPeak, seen.inFlight);
     try {
@@ -18,20 +21,23 @@ function fakeRunner(s: fc.Scheduler, failures: boolean[], limits: { rowsMax: num
       return body();
     } finally {
       seen.inFlight -= 1;
+      keys.forEach((key) => keysInFlight.delete(key));
     }
   };
   const runner: GroupCommitRunner<string, Outcome> = {
     keyOf: (key) => key,
     runBatch: (keys) =>
-      statement(`batch ${keys.join(',')}`, () => {
+      statement(`batch ${keys.join(',')}`, keys, () => {
         assert.ok(keys.length >= 2 && keys.length <= limits.rowsMax, `batch of ${keys.length}`);
         assert.equal(new Set(keys).size, keys.length, 'a batch never holds one key twice');
+        assert.deepEqual(keys, [...keys].sort(), 'a batch is sorted by key');
         seen.batches += 1;
         // A failed statement commits nothing.
         if (failures[seen.batches % Math.max(1, failures.length)] === true) throw new Error('statement failed');
         return keys.map(record);
       }),
-    runOne: (key) => statement(`one ${key}`, () => record(key)),
+    runOne: (key) => statement(`one ${key}`, [key], () => record(key)),
+    surplusCopy: () => 'replayed',
   };
   return { runner, seen, stored };
 }
@@ -44,9 +50,10 @@ test('any interleaving of jtis, duplicates inside and across batches, failed bat
       fc.integer({ min: 1, max: 5 }),
       fc.integer({ min: 1, max: 3 }),
       fc.array(fc.boolean(), { maxLength: 5 }),
-      async (s, keys, rowsMax, statementsMax, failures) => {
+      fc.integer({ min: 1, max: 4 }),
+      async (s, keys, rowsMax, statementsMax, failures, copiesPerKeyMax) => {
         const { runner, seen, stored } = fakeRunner(s, failures, { rowsMax, statementsMax });
-        const group = new GroupCommit(runner, rowsMax, statementsMax);
+        const group = new GroupCommit(runner, { rowsMax, statementsMax, copiesPerKeyMax });
         const answers = keys.map((key) => s.schedule(Promise.resolve(key), `arrive ${key}`).then((k) => group.submit(k)));
         await s.waitFor(Promise.all(answers));
         const outcomes = await Promise.all(answers);
@@ -72,9 +79,9 @@ test('no timer: a lone item goes at once, alone; items arriving while the statem
       keyOf: (k) => k,
       runBatch: async (keys) => (sent.push([...keys]), await held(), keys.map(() => 'ok')),
       runOne: async (k) => (sent.push([k]), await held(), 'ok'),
+      surplusCopy: () => 'surplus',
     },
-    64,
-    1,
+    { rowsMax: 64, statementsMax: 1, copiesPerKeyMax: 64 },
   );
   const first = group.submit('a');
   assert.deepEqual(sent, [['a']], 'sent synchronously, no wait for company');
@@ -92,9 +99,10 @@ test('no timer: a lone item goes at once, alone; items arriving while the statem
 });
 
 test('limits are checked', () => {
-  const runner: GroupCommitRunner<string, string> = { keyOf: (k) => k, runBatch: async (k) => k, runOne: async (k) => k };
-  assert.throws(() => new GroupCommit(runner, 0, 1), /rowsMax/);
-  assert.throws(() => new GroupCommit(runner, 4, 1.5), /statementsMax/);
+  const runner: GroupCommitRunner<string, string> = { keyOf: (k) => k, runBatch: async (k) => k, runOne: async (k) => k, surplusCopy: (k) => k };
+  assert.throws(() => new GroupCommit(runner, { rowsMax: 0, statementsMax: 1, copiesPerKeyMax: 1 }), /rowsMax/);
+  assert.throws(() => new GroupCommit(runner, { rowsMax: 4, statementsMax: 1.5, copiesPerKeyMax: 1 }), /statementsMax/);
+  assert.throws(() => new GroupCommit(runner, { rowsMax: 4, statementsMax: 1, copiesPerKeyMax: -1 }), /copiesPerKeyMax/);
 });
 
 test('a batch answered with the wrong number of outcomes fails its items and retries none (its rows may have committed)', async () => {
@@ -104,13 +112,35 @@ test('a batch answered with the wrong number of outcomes fails its items and ret
       keyOf: (k) => k,
       runBatch: async (keys) => keys.slice(1),
       runOne: async (k) => (lone += 1, await new Promise((resolve) => setImmediate(resolve)), k),
+      surplusCopy: (k) => k,
     },
-    64,
-    1,
+    { rowsMax: 64, statementsMax: 1, copiesPerKeyMax: 64 },
   );
   const [first, ...rest] = ['a', 'b', 'c'].map((k) => group.submit(k));
   assert.equal(await first, 'a');
   const settled = await Promise.allSettled(rest);
   assert.deepEqual(settled.map((s) => s.status), ['rejected', 'rejected']);
   assert.equal(lone, 1, 'only the lone first item ran alone');
+});
+
+test('a flood of copies of one key: each copy waits for the previous one, at most copiesPerKeyMax are held, the rest are answered at once', async () => {
+  const sent: string[][] = [];
+  const group = new GroupCommit<string, string>(
+    {
+      keyOf: (k) => k.split('#')[0] as string,
+      runBatch: async (items) => (sent.push([...items]), await new Promise((resolve) => setImmediate(resolve)), items.map(() => 'statement')),
+      runOne: async (item) => (sent.push([item]), await new Promise((resolve) => setImmediate(resolve)), 'statement'),
+      surplusCopy: () => 'surplus',
+    },
+    { rowsMax: 64, statementsMax: 2, copiesPerKeyMax: 8 },
+  );
+  const copies = Array.from({ length: 10_000 }, (_, i) => group.submit(`flood#${i}`));
+  const other = group.submit('other#0');
+  const answers = await Promise.all(copies);
+  assert.equal(answers.filter((a) => a === 'statement').length, 9, 'the first copy and the 8 held');
+  assert.equal(answers.filter((a) => a === 'surplus').length, 10_000 - 9);
+  assert.equal(await other, 'statement');
+  assert.ok(sent.every((items) => new Set(items.map((i) => i.split('#')[0])).size === items.length), 'never two copies in one statement');
+  assert.equal(sent.flat().length, 10, 'one statement row per copy sent, none per surplus copy');
+  assert.equal(group.statementsInFlight, 0);
 });

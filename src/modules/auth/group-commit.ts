@@ -5,9 +5,12 @@
 // waiting items go in ONE statement (one pool hold, one commit) and each waiter is answered by its
 // own row. No timer: at low load every item goes alone, at once, as before.
 //
-// Two items of the same key never share a statement (the later one waits for the next), so a
-// statement's rows never race each other; across statements and instances the database's primary
-// key decides (insert … on conflict do nothing), as it did for one statement per request.
+// Two items of the same key are never in flight together: the later copy is held back (per key,
+// `held`) until the statement of the earlier one completes, so no statement of this process waits
+// on another's rows. Across instances the database's primary key decides (insert … on conflict do
+// nothing), as it did for one statement per request, and each batch is sorted by key so two
+// batches lock their common rows in one order (no deadlock). Every queue is bounded: a batch by
+// rowsMax, the held copies of a key by copiesPerKeyMax; ready keys are open requests.
 
 export interface GroupCommitRunner<T, R> {
   /** Identity of an item: two items of one key never go in the same batch. */
@@ -19,6 +22,8 @@ export interface GroupCommitRunner<T, R> {
   runBatch(items: readonly T[]): Promise<readonly R[]>;
   /** One statement for one item: a lone item, and each item of a batch whose statement failed. */
   runOne(item: T): Promise<R>;
+  /** The answer to a copy of a key past `copiesPerKeyMax` held copies (no statement). */
+  surplusCopy(item: T): R;
 }
 
 interface Waiter<T, R> {
@@ -32,12 +37,25 @@ function settle<T, R>(waiter: Waiter<T, R>, outcome: Promise<R>): Promise<void> 
   return outcome.then(waiter.resolve, waiter.reject);
 }
 
+/** The limits of one group commit (the jtis': limits.ts). */
+export interface GroupCommitLimits {
+  /** Items in one batch's statement. */
+  rowsMax: number;
+  /** Statements in flight at once. */
+  statementsMax: number;
+  /** Copies of one key held back while one of them waits or is in flight; a copy past them is answered by `surplusCopy`. */
+  copiesPerKeyMax: number;
+}
+
 export class GroupCommit<T, R> {
-  private waiting: Waiter<T, R>[] = [];
+  /** Items ready to go, oldest first: at most one per key, and none whose key is in flight. */
+  private ready: Waiter<T, R>[] = [];
+  /** Each key ready or in flight, with the copies of it held back until its statement completes. */
+  private readonly held = new Map<string, Waiter<T, R>[]>();
   private inFlight = 0;
 
-  constructor(private readonly runner: GroupCommitRunner<T, R>, private readonly rowsMax: number, private readonly statementsMax: number) {
-    for (const [name, value] of [['rowsMax', rowsMax], ['statementsMax', statementsMax]] as const) {
+  constructor(private readonly runner: GroupCommitRunner<T, R>, private readonly limits: GroupCommitLimits) {
+    for (const [name, value] of Object.entries(limits)) {
       if (!Number.isInteger(value) || value < 1) throw new Error(`assertion: group commit ${name} must be a positive integer, got ${value}`);
     }
   }
@@ -49,35 +67,40 @@ export class GroupCommit<T, R> {
 
   /** Resolves once the item's statement committed (or rejects with its error). */
   submit(item: T): Promise<R> {
+    const key = this.runner.keyOf(item);
+    const copies = this.held.get(key);
+    if (copies !== undefined && copies.length >= this.limits.copiesPerKeyMax) return Promise.resolve(this.runner.surplusCopy(item));
     return new Promise<R>((resolve, reject) => {
-      this.waiting.push({ item, key: this.runner.keyOf(item), resolve, reject });
+      const waiter = { item, key, resolve, reject };
+      if (copies !== undefined) return void copies.push(waiter);
+      this.held.set(key, []);
+      this.ready.push(waiter);
       this.pump();
     });
   }
 
   private pump(): void {
-    while (this.inFlight < this.statementsMax && this.waiting.length > 0) {
+    while (this.inFlight < this.limits.statementsMax && this.ready.length > 0) {
       const batch = this.take();
       this.inFlight += 1;
       void this.run(batch).finally(() => {
         this.inFlight -= 1;
+        for (const waiter of batch) this.release(waiter.key);
         this.pump();
       });
     }
   }
 
-  /** The oldest waiters, up to rowsMax, one per key; the others keep their place. */
+  /** The key's statement completed: its next copy becomes ready (a later batch), or the key is forgotten. */
+  private release(key: string): void {
+    const next = this.held.get(key)?.shift();
+    if (next === undefined) this.held.delete(key);
+    else this.ready.push(next);
+  }
+
+  /** The oldest ready items, up to rowsMax (distinct keys, none in flight), sorted by key. */
   private take(): Waiter<T, R>[] {
-    const keys = new Set<string>();
-    const batch: Waiter<T, R>[] = [];
-    const rest: Waiter<T, R>[] = [];
-    for (const waiter of this.waiting) {
-      if (batch.length < this.rowsMax && !keys.has(waiter.key)) {
-        keys.add(waiter.key);
-        batch.push(waiter);
-      } else rest.push(waiter);
-    }
-    this.waiting = rest;
+    const batch = this.ready.splice(0, this.limits.rowsMax);
     // The same order in every process: two batches take their common keys' row locks in one order.
     return batch.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }

@@ -40,3 +40,10 @@ export const JTI_ROWS_PER_STATEMENT_MAX = 64;
 
 /** Jti statements in flight at once per process; more requests wait and go together in the next. */
 export const JTI_STATEMENTS_IN_FLIGHT_MAX = 2;
+
+/**
+ * Copies of one (client, jti) waiting while another copy's statement is in flight; a copy past
+ * them is refused as a replay without a statement (at most one copy is ever granted). A flood of
+ * one assertion costs one list entry per copy up to here, and nothing past it.
+ */
+export const JTI_COPIES_PER_KEY_MAX = 64;

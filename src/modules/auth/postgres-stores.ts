@@ -4,8 +4,8 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import type { Db, Executor } from '../../platform/db/pool.js';
-import { GroupCommit } from './group-commit.js';
-import { JTI_ROWS_PER_STATEMENT_MAX, JTI_STATEMENTS_IN_FLIGHT_MAX } from './limits.js';
+import { GroupCommit, type GroupCommitLimits } from './group-commit.js';
+import { JTI_COPIES_PER_KEY_MAX, JTI_ROWS_PER_STATEMENT_MAX, JTI_STATEMENTS_IN_FLIGHT_MAX } from './limits.js';
 import { generateServiceSigningKey } from './service-key.js';
 import type { KeyLike, ReplayStore, ServiceSigningAlg, ServiceSigningKeys } from './ports.js';
 
@@ -51,14 +51,23 @@ export class PgReplayStore implements ReplayStore {
   private readonly many: string;
   private readonly batches: GroupCommit<JtiRow, JtiOutcome>;
 
-  /** `credentialsVersionOf`: the partners module's subquery (PartnerReader); absent, a version given to `remember` is refused as 'stale'. */
-  constructor(private readonly db: Db, credentialsVersionOf?: (param: string) => string, limits = { rowsMax: JTI_ROWS_PER_STATEMENT_MAX, statementsMax: JTI_STATEMENTS_IN_FLIGHT_MAX }) {
+  /**
+   * `credentialsVersionOf`: the partners module's subquery (PartnerReader); absent, a version given
+   * to `remember` is refused as 'stale'. `limits`: a test knob (tests force batches with one
+   * statement in flight); production passes none and gets limits.ts's.
+   */
+  constructor(private readonly db: Db, credentialsVersionOf?: (param: string) => string, limits: Partial<GroupCommitLimits> = {}) {
     this.atVersion = credentialsVersionOf === undefined ? null : rememberJtiAtVersion(credentialsVersionOf);
     this.many = rememberJtis(credentialsVersionOf ?? null);
     this.batches = new GroupCommit<JtiRow, JtiOutcome>(
-      { keyOf: (row) => JSON.stringify([row.clientId, row.jti]), runBatch: (rows) => this.rememberMany(rows), runOne: (row) => this.rememberOne(row) },
-      limits.rowsMax,
-      limits.statementsMax,
+      {
+        keyOf: (row) => JSON.stringify([row.clientId, row.jti]),
+        runBatch: (rows) => this.rememberMany(rows),
+        runOne: (row) => this.rememberOne(row),
+        // Another copy of this (client, jti) is already going: at most one is granted.
+        surplusCopy: () => 'replayed',
+      },
+      { rowsMax: JTI_ROWS_PER_STATEMENT_MAX, statementsMax: JTI_STATEMENTS_IN_FLIGHT_MAX, copiesPerKeyMax: JTI_COPIES_PER_KEY_MAX, ...limits },
     );
   }
 
