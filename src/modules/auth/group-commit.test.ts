@@ -142,5 +142,36 @@ test('a flood of copies of one key: each copy waits for the previous one, at mos
   assert.equal(await other, 'statement');
   assert.ok(sent.every((items) => new Set(items.map((i) => i.split('#')[0])).size === items.length), 'never two copies in one statement');
   assert.equal(sent.flat().length, 10, 'one statement row per copy sent, none per surplus copy');
+  await new Promise((resolve) => setImmediate(resolve));
   assert.equal(group.statementsInFlight, 0);
+});
+
+test('a runner that throws synchronously fails its waiters (no hang, no unhandled rejection) and frees its slot', async () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    const group = new GroupCommit<string, string>(
+      {
+        keyOf: (k) => k,
+        runBatch: () => {
+          throw new Error('batch threw');
+        },
+        runOne: (k) => {
+          if (k === 'ok') return Promise.resolve('ok');
+          throw new Error('one threw');
+        },
+        surplusCopy: (k) => k,
+      },
+      { rowsMax: 64, statementsMax: 1, copiesPerKeyMax: 64 },
+    );
+    const settled = await Promise.allSettled(['a', 'b', 'c', 'a'].map((k) => group.submit(k)));
+    assert.deepEqual(settled.map((s) => (s.status === 'rejected' ? (s.reason as Error).message : s.value)), ['one threw', 'one threw', 'one threw', 'one threw']);
+    assert.equal(await group.submit('ok'), 'ok', 'the slot was freed');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(unhandled, []);
+    assert.equal(group.statementsInFlight, 0);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+  }
 });

@@ -83,11 +83,15 @@ export class GroupCommit<T, R> {
     while (this.inFlight < this.limits.statementsMax && this.ready.length > 0) {
       const batch = this.take();
       this.inFlight += 1;
-      void this.run(batch).finally(() => {
-        this.inFlight -= 1;
-        for (const waiter of batch) this.release(waiter.key);
-        this.pump();
-      });
+      // One error funnel: whatever escapes run (a runner that throws, even synchronously) fails the
+      // batch's waiters that are not answered yet, and the slot and the keys are freed.
+      void this.run(batch)
+        .catch((error: unknown) => batch.forEach((w) => w.reject(error)))
+        .finally(() => {
+          this.inFlight -= 1;
+          for (const waiter of batch) this.release(waiter.key);
+          this.pump();
+        });
     }
   }
 
