@@ -75,7 +75,7 @@ export async function composeServices(db: Db, clock: Clock, config: Config, opti
     plugins: [auth.plugin, ...MODULES.flatMap((m) => m.plugins?.(ctx) ?? []), consoleFace(console)],
     securitySchemes: auth.securitySchemes,
     answers: createAnswerCache(config.answerCache, deploymentFingerprint(config)),
-    metricSources: MODULES.flatMap((m) => m.metrics ?? []),
+    metricSources: [auth.metrics, ...MODULES.flatMap((m) => m.metrics ?? [])],
     logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat, options.logStream),
     defaultMetrics: options.logger !== false,
   });

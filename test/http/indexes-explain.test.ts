@@ -36,7 +36,7 @@ after(() => world.service.close());
 
 /** Three jtis at once through a store keeping one statement in flight: the last two go in one statement (group commit). */
 async function jtisTogether(): Promise<void> {
-  const store = new PgReplayStore(world.service.database.db, credentialsVersionOfClient, { rowsMax: 64, statementsMax: 1 });
+  const store = new PgReplayStore(world.service.database.db, credentialsVersionOfClient, { limits: { rowsMax: 64, statementsMax: 1 } });
   const expiresAt = new Date('2030-01-01T00:00:00.000Z');
   await Promise.all([undefined, 1, 1].map((version) => store.remember(world.partner.clientId, `explain-${randomUUID()}`, expiresAt, version)));
 }

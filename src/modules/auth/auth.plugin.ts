@@ -1,11 +1,12 @@
 // Wires the authentication core to PostgreSQL and HTTP: POST /connect/token, GET
 // /.well-known/jwks.json, and the Authenticator every operation route calls.
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config/env.js';
 import type { Db } from '../../platform/db/pool.js';
 import { DomainError } from '../../platform/errors.js';
+import type { MetricSource } from '../../platform/http/metrics.js';
 import type { AuthContext, Authenticator } from '../../platform/http/operations.js';
 import { UNSAFE_TEXT_CODE } from '../../platform/http/safe-text.js';
 import { AccessTokenVerifier, type AccessClaims } from './access-token.js';
@@ -13,7 +14,7 @@ import { AuthCode, OAuthError, oauthErrorResponse, unauthorized } from './errors
 import { PartnerKeyCache } from './partner-key-cache.js';
 import { RememberingPartnerDirectory } from './remembered-partners.js';
 import type { PartnerReader, PartnerStatus } from './ports.js';
-import { PgReplayStore, PgServiceSigningKeys } from './postgres-stores.js';
+import { isRowError, PgReplayStore, PgServiceSigningKeys } from './postgres-stores.js';
 import { respondToTokenRequest, type TokenEndpointDeps } from './token-request.js';
 import { TOKEN_ENDPOINT_PATH } from './assertion-checks.js';
 import { securitySchemes, tokenEndpointSchema } from './token-openapi.js';
@@ -28,6 +29,8 @@ export interface Auth {
   signingKeys: PgServiceSigningKeys;
   /** components.securitySchemes of /openapi.json. */
   securitySchemes: Record<string, unknown>;
+  /** Its counts for /metrics (the jtis' failed batch statements). */
+  metrics: MetricSource;
 }
 
 /** Form fields as RFC 6749 sees them: a repeated field is kept as an array (then refused). */
@@ -83,6 +86,27 @@ function partnerStatusCache(partners: PartnerReader, clock: Clock) {
   return { status, fresh: (partnerId: string) => fresh(partnerId, clock.now().getTime()) };
 }
 
+/**
+ * The jtis' failed batch statements (group-commit.ts): logged (the app's logger, once the plugin is
+ * registered) and counted by kind, `row` (retried row by row) or `statement` (every request of
+ * the batch failed with it). A batch failing every time shows here, not as slower tokens.
+ */
+function jtiBatchErrors() {
+  const counts = { row: 0, statement: 0 };
+  let log: FastifyBaseLogger | undefined;
+  const onBatchError = (error: unknown, size: number) => {
+    const kind = isRowError(error) ? 'row' : 'statement';
+    counts[kind] += 1;
+    log?.warn({ err: error, jtis: size, kind }, 'jti batch statement failed');
+  };
+  const metrics: MetricSource = {
+    name: 'auth',
+    gauges: [{ name: 'caas_token_jti_batch_failures', help: 'Failed statements of the token endpoint jti batches since this process started (a running count), by kind (row, statement)', labelNames: ['kind'] }],
+    read: async () => Object.entries(counts).map(([kind, value]) => ({ gauge: 'caas_token_jti_batch_failures', labels: { kind }, value })),
+  };
+  return { onBatchError, metrics, logTo: (logger: FastifyBaseLogger) => void (log = logger) };
+}
+
 function authContext(claims: AccessClaims, status: PartnerStatus): AuthContext {
   return { partnerId: claims.partnerId, clientId: claims.clientId, scopes: [...claims.scopes], strictFields: status.strictFields };
 }
@@ -93,10 +117,11 @@ export function createAuth(db: Db, clock: Clock, config: Config, partners: Partn
   const signingKeys = new PgServiceSigningKeys(db, now);
   const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: config.publicUrl, now });
   const partnerStatus = partnerStatusCache(partners, clock);
+  const batchErrors = jtiBatchErrors();
   const tokenDeps: TokenEndpointDeps = {
     directory: new RememberingPartnerDirectory(partners.directory),
     partnerKeys: new PartnerKeyCache(),
-    replayStore: new PgReplayStore(db, partners.credentialsVersionOf),
+    replayStore: new PgReplayStore(db, partners.credentialsVersionOf, { onBatchError: batchErrors.onBatchError }),
     signingKeys,
     publicUrl: config.publicUrl,
     now,
@@ -118,6 +143,7 @@ export function createAuth(db: Db, clock: Clock, config: Config, partners: Partn
     },
   };
   const plugin = async (app: FastifyInstance) => {
+    batchErrors.logTo(app.log);
     app.post(TOKEN_ENDPOINT_PATH, {
       schema: { hide: true } as never,
       // Documented by token-openapi.ts; the form is parsed by the handler, not by a schema.
@@ -140,5 +166,5 @@ export function createAuth(db: Db, clock: Clock, config: Config, partners: Partn
     });
     app.get('/.well-known/jwks.json', { schema: { hide: true } as never }, async () => ({ keys: await signingKeys.publicJwks() }));
   };
-  return { authenticator, plugin, signingKeys, securitySchemes: securitySchemes(config.publicUrl) };
+  return { authenticator, plugin, signingKeys, securitySchemes: securitySchemes(config.publicUrl), metrics: batchErrors.metrics };
 }

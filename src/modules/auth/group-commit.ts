@@ -24,6 +24,14 @@ export interface GroupCommitRunner<T, R> {
   runOne(item: T): Promise<R>;
   /** The answer to a copy of a key past `copiesPerKeyMax` held copies (no statement). */
   surplusCopy(item: T): R;
+  /**
+   * Whether a batch's error can be caused by one of its rows (then each row goes alone, one after
+   * the other in the batch's slot, so it fails only its own item). Any other error (pool timeout,
+   * connection lost, database down) fails every item with it, as one request would have.
+   */
+  isRowError(error: unknown): boolean;
+  /** A batch's statement failed (both kinds): the caller logs and counts it. */
+  onBatchError(error: unknown, size: number): void;
 }
 
 interface Waiter<T, R> {
@@ -115,10 +123,12 @@ export class GroupCommit<T, R> {
     let outcomes: readonly R[];
     try {
       outcomes = await this.runner.runBatch(batch.map((w) => w.item));
-    } catch {
-      // The statement committed nothing: each item alone, so one item's error fails only its own
-      // request (a database that is down fails them all, each with its own error, as before).
-      await Promise.all(batch.map((w) => settle(w, this.runner.runOne(w.item))));
+    } catch (error) {
+      this.runner.onBatchError(error, batch.length);
+      if (!this.runner.isRowError(error)) throw error; // the funnel: every waiter gets it
+      // The statement committed nothing: each item alone, in turn (the slot's one statement), so
+      // the row at fault fails only its own request.
+      for (const waiter of batch) await settle(waiter, this.runner.runOne(waiter.item));
       return;
     }
     // A defect, not a database error: the rows may have committed, so nothing is retried.

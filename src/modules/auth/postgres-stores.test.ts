@@ -5,7 +5,7 @@ import { CompiledQuery } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/db.js';
 import { fixedClock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/pool.js';
-import { PgReplayStore, PgServiceSigningKeys, SIGNING_KEYS_UNKNOWN_KID_RELOAD_MS } from './postgres-stores.js';
+import { isRowError, PgReplayStore, PgServiceSigningKeys, SIGNING_KEYS_UNKNOWN_KID_RELOAD_MS } from './postgres-stores.js';
 
 let database: TestDatabase;
 before(async () => {
@@ -80,7 +80,7 @@ const expiresAt = new Date('2026-11-28T05:00:00.000Z');
 
 test('group commit on PostgreSQL: concurrent jtis, each twice, go in few statements and each is granted exactly once', async () => {
   const { db, statements } = countingStatements(database.db);
-  const store = new PgReplayStore(db, versionOf, { rowsMax: 16, statementsMax: 1 });
+  const store = new PgReplayStore(db, versionOf, { limits: { rowsMax: 16, statementsMax: 1 } });
   const jtis = Array.from({ length: 60 }, (_, i) => `gc-${i}-'",{}\\ ${'é'.repeat(i % 3)}`);
   const remember = (i: number) => store.remember(i % 2 === 0 ? 'client-a' : 'versioned-b', jtis[i] as string, expiresAt, i % 2 === 0 ? undefined : 7);
   const order = jtis.map((_, i) => i);
@@ -94,7 +94,7 @@ test('group commit on PostgreSQL: concurrent jtis, each twice, go in few stateme
 });
 
 test('group commit on PostgreSQL: in one statement a stale version or an unknown partner stores nothing, the current version does', async () => {
-  const store = new PgReplayStore(database.db, versionOf, { rowsMax: 16, statementsMax: 1 });
+  const store = new PgReplayStore(database.db, versionOf, { limits: { rowsMax: 16, statementsMax: 1 } });
   const blocker = store.remember('client-a', 'v-first', expiresAt);
   const batch = [
     store.remember('versioned-c', 'v-current', expiresAt, 7),
@@ -110,7 +110,8 @@ test('group commit on PostgreSQL: in one statement a stale version or an unknown
 });
 
 test('group commit on PostgreSQL: a row the database refuses fails only its own request', async () => {
-  const store = new PgReplayStore(database.db, versionOf, { rowsMax: 16, statementsMax: 1 });
+  const reports: [string, number][] = [];
+  const store = new PgReplayStore(database.db, versionOf, { limits: { rowsMax: 16, statementsMax: 1 }, onBatchError: (error, size) => reports.push([(error as { code: string }).code, size]) });
   const blocker = store.remember('client-a', 'bad-first', expiresAt);
   // Past the b-tree's entry size (~2.7 kB): the whole statement fails, then each row goes alone.
   const batch = [store.remember('client-a', 'bad-ok-1', expiresAt), store.remember('client-a', randomBytes(6000).toString('base64'), expiresAt), store.remember('versioned-d', 'bad-ok-2', expiresAt, 7)];
@@ -118,13 +119,42 @@ test('group commit on PostgreSQL: a row the database refuses fails only its own 
   const settled = await Promise.allSettled(batch);
   assert.deepEqual(settled.map((s) => s.status), ['fulfilled', 'rejected', 'fulfilled']);
   assert.deepEqual(settled.map((s) => (s.status === 'fulfilled' ? s.value : 'error')), ['fresh', 'error', 'fresh']);
+  assert.deepEqual(reports, [['54000', 3]], 'the failed batch reported once, as a row error');
+});
+
+test('group commit: a batch error no row can cause (connection lost, pool timeout) fails every waiter with it, retries no row alone, and is reported', async () => {
+  const { db, statements } = countingStatements(database.db);
+  const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined });
+  const failing = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === 'executeQuery') return (query: { sql: string }) => (query.sql.includes('unnest') ? Promise.reject(lost) : target.executeQuery(query as never));
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const reports: [unknown, number][] = [];
+  const store = new PgReplayStore(failing, versionOf, { limits: { rowsMax: 16, statementsMax: 1 }, onBatchError: (error, size) => reports.push([error, size]) });
+  const blocker = store.remember('client-a', 'lost-first', expiresAt);
+  const batch = ['lost-1', 'lost-2', 'lost-3'].map((jti) => store.remember('client-a', jti, expiresAt));
+  assert.equal(await blocker, 'fresh');
+  const settled = await Promise.allSettled(batch);
+  assert.ok(settled.every((s) => s.status === 'rejected' && s.reason === lost));
+  assert.deepEqual(reports, [[lost, 3]]);
+  assert.equal(statements(), 1, 'the lone first jti only: no row retried alone');
+});
+
+test('row errors are the SQLSTATE classes a row can cause (22, 23, 54), nothing else', () => {
+  for (const code of ['22001', '23505', '54000', '22P02']) assert.ok(isRowError({ code }), code);
+  for (const code of ['57P01', '53300', '08006', '40P01', '42P01', 'ECONNRESET', undefined]) assert.ok(!isRowError({ code }), String(code));
+  assert.ok(!isRowError(new Error('timeout exceeded when trying to connect')));
+  assert.ok(!isRowError(null));
 });
 
 test('group commit on PostgreSQL: two batches holding the same keys in reverse order do not deadlock (each batch sorted, inserted in that order)', async () => {
   // Each row's version check sleeps, so a batch's inserts are spread over its statement: unsorted,
   // A [k1, k2] and B [k2, k1] would each hold one row the other needs until deadlock_timeout (1 s).
   const slowVersionOf = (param: string) => `(select 7::int8 where ${param} like 'versioned-%' and pg_sleep(0.05) is not null)`;
-  const [a, b] = [new PgReplayStore(database.db, slowVersionOf, { rowsMax: 16, statementsMax: 1 }), new PgReplayStore(database.db, slowVersionOf, { rowsMax: 16, statementsMax: 1 })];
+  const [a, b] = [new PgReplayStore(database.db, slowVersionOf, { limits: { rowsMax: 16, statementsMax: 1 } }), new PgReplayStore(database.db, slowVersionOf, { limits: { rowsMax: 16, statementsMax: 1 } })];
   const started = performance.now();
   const blockers = [a.remember('versioned-dl', 'dl-blocker-a', expiresAt, 7), b.remember('versioned-dl', 'dl-blocker-b', expiresAt, 7)];
   const batchA = ['dl-1', 'dl-2', 'dl-3'].map((jti) => a.remember('versioned-dl', jti, expiresAt, 7));

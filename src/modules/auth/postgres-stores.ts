@@ -39,6 +39,25 @@ function rememberJtis(versionOf: ((param: string) => string) | null): string {
 
 type JtiOutcome = 'fresh' | 'replayed' | 'stale';
 
+/**
+ * SQLSTATE classes one row of a batch can cause: 22 data exception, 23 integrity constraint
+ * violation, 54 program limit exceeded (an index entry too large). A batch failing so is retried
+ * row by row; any other error (pool timeout, connection lost, database down) is the statement's.
+ */
+const ROW_ERROR_CLASSES: ReadonlySet<string> = new Set(['22', '23', '54']);
+
+export function isRowError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.length === 5 && ROW_ERROR_CLASSES.has(code.slice(0, 2));
+}
+
+export interface ReplayStoreOptions {
+  /** A batch's statement failed (`size` jtis; a row's error or the statement's: `isRowError`): log and count it. */
+  onBatchError?: (error: unknown, size: number) => void;
+  /** A test knob (tests force batches with one statement in flight); production passes none and gets limits.ts's. */
+  limits?: Partial<GroupCommitLimits>;
+}
+
 interface JtiRow {
   clientId: string;
   jti: string;
@@ -51,12 +70,8 @@ export class PgReplayStore implements ReplayStore {
   private readonly many: string;
   private readonly batches: GroupCommit<JtiRow, JtiOutcome>;
 
-  /**
-   * `credentialsVersionOf`: the partners module's subquery (PartnerReader); absent, a version given
-   * to `remember` is refused as 'stale'. `limits`: a test knob (tests force batches with one
-   * statement in flight); production passes none and gets limits.ts's.
-   */
-  constructor(private readonly db: Db, credentialsVersionOf?: (param: string) => string, limits: Partial<GroupCommitLimits> = {}) {
+  /** `credentialsVersionOf`: the partners module's subquery (PartnerReader); absent, a version given to `remember` is refused as 'stale'. */
+  constructor(private readonly db: Db, credentialsVersionOf?: (param: string) => string, options: ReplayStoreOptions = {}) {
     this.atVersion = credentialsVersionOf === undefined ? null : rememberJtiAtVersion(credentialsVersionOf);
     this.many = rememberJtis(credentialsVersionOf ?? null);
     this.batches = new GroupCommit<JtiRow, JtiOutcome>(
@@ -66,8 +81,10 @@ export class PgReplayStore implements ReplayStore {
         runOne: (row) => this.rememberOne(row),
         // Another copy of this (client, jti) is already going: at most one is granted.
         surplusCopy: () => 'replayed',
+        isRowError,
+        onBatchError: options.onBatchError ?? (() => undefined),
       },
-      { rowsMax: JTI_ROWS_PER_STATEMENT_MAX, statementsMax: JTI_STATEMENTS_IN_FLIGHT_MAX, copiesPerKeyMax: JTI_COPIES_PER_KEY_MAX, ...limits },
+      { rowsMax: JTI_ROWS_PER_STATEMENT_MAX, statementsMax: JTI_STATEMENTS_IN_FLIGHT_MAX, copiesPerKeyMax: JTI_COPIES_PER_KEY_MAX, ...options.limits },
     );
   }
 
