@@ -165,3 +165,11 @@ test('group commit on PostgreSQL: two batches holding the same keys in reverse o
   for (const i of [0, 1, 2]) assert.deepEqual([outcomes[i], outcomes[5 - i]].sort(), ['fresh', 'replayed'], `dl-${i + 1} granted once`);
   assert.ok(elapsed_ms < 900, `${Math.round(elapsed_ms)} ms: no wait for deadlock_timeout`);
 });
+
+test('a store without the version subquery refuses a versioned jti as stale, sending nothing (the versioned statement asserts it has its subquery)', async () => {
+  const { db, statements } = countingStatements(database.db);
+  const store = new PgReplayStore(db);
+  assert.equal(await store.remember('versioned-e', 'no-subquery', expiresAt, 7), 'stale');
+  assert.equal(statements(), 0);
+  assert.equal(await store.remember('client-a', 'no-subquery', expiresAt), 'fresh');
+});

@@ -102,7 +102,8 @@ export class PgReplayStore implements ReplayStore {
       const { rows } = await this.db.executeQuery(CompiledQuery.raw(REMEMBER_JTI, [clientId, jti, expiresAt]));
       return rows.length > 0 ? 'fresh' : 'replayed';
     }
-    const { rows } = await this.db.executeQuery(CompiledQuery.raw(this.atVersion as string, [clientId, jti, expiresAt, version]));
+    if (this.atVersion === null) throw new Error('assertion: a versioned jti reached the store without the partners module\'s version subquery (remember answers stale first)');
+    const { rows } = await this.db.executeQuery(CompiledQuery.raw(this.atVersion, [clientId, jti, expiresAt, version]));
     const row = rows[0] as { version: number | null; inserted: boolean } | undefined;
     if (row?.version !== version) return 'stale';
     return row.inserted ? 'fresh' : 'replayed';
