@@ -13,14 +13,14 @@
 // rowsMax, the held copies of a key by copiesPerKeyMax; ready keys are open requests.
 
 export interface GroupCommitRunner<T, R> {
-  /** Identity of an item: two items of one key never go in the same batch. */
+  /** Identity of an item: two items of one key are never in flight together (nor in one batch). */
   keyOf(item: T): string;
   /**
    * One statement for all the items (2 or more, distinct keys, sorted by key: the statement must
    * lock their rows in this order); one outcome per item, in order.
    */
   runBatch(items: readonly T[]): Promise<readonly R[]>;
-  /** One statement for one item: a lone item, and each item of a batch whose statement failed. */
+  /** One statement for one item: a lone item, and each item of a batch that failed with a row's error. */
   runOne(item: T): Promise<R>;
   /** The answer to a copy of a key past `copiesPerKeyMax` held copies (no statement). */
   surplusCopy(item: T): R;
