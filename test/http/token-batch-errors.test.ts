@@ -3,20 +3,11 @@
 // 500 envelope with its request id, nothing internal), no jti is retried alone, and the failure is
 // counted at /metrics (caas_token_jti_batch_failures{kind="statement"}).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import pg from 'pg';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 
-let service: TestService;
-let partner: TestPartner;
-
-before(async () => {
-  service = await startTestService();
-  partner = await service.onboard();
-});
-after(() => service.close());
-
-async function tokenAnswer(id: string) {
+async function tokenAnswer(service: TestService, partner: TestPartner, id: string) {
   const form = new URLSearchParams({
     grant_type: 'client_credentials',
     client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
@@ -34,6 +25,8 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 }
 
 test('a jti batch whose statement fails (the table gone): each of its requests answers 500 with its request id and nothing internal; counted at /metrics', async () => {
+  const service = await startTestService();
+  const partner = await service.onboard();
   const locker = new pg.Client({ connectionString: service.database.url });
   await locker.connect();
   try {
@@ -41,7 +34,7 @@ test('a jti batch whose statement fails (the table gone): each of its requests a
     // table then disappears, so the batch fails with 42P01 (not a row's error).
     await locker.query('begin');
     await locker.query('lock table assertion_jtis in access exclusive mode');
-    const answers = Array.from({ length: 6 }, (_, i) => tokenAnswer(`jti-batch-${i}`));
+    const answers = Array.from({ length: 6 }, (_, i) => tokenAnswer(service, partner, `jti-batch-${i}`));
     const waiting = async () => (await locker.query<{ n: number }>("select count(*)::int as n from pg_locks where relation = 'assertion_jtis'::regclass and not granted")).rows[0]?.n === 2;
     await until(waiting, 'two jti statements waiting on the lock');
     await new Promise((resolve) => setTimeout(resolve, 300)); // the other requests' signatures checked: they wait in the group commit
@@ -59,9 +52,10 @@ test('a jti batch whose statement fails (the table gone): each of its requests a
     const metrics = await service.app.inject({ method: 'GET', url: '/metrics' });
     assert.match(metrics.body, /caas_token_jti_batch_failures\{kind="statement"\} [1-9]/);
     assert.match(metrics.body, /caas_token_jti_batch_failures\{kind="row"\} 0/);
+    const later = await tokenAnswer(service, partner, 'jti-batch-after');
+    assert.equal(later.statusCode, 200, 'the table back: tokens again');
   } finally {
     await locker.end();
+    await service.close();
   }
-  const after = await tokenAnswer('jti-batch-after');
-  assert.equal(after.statusCode, 200, 'the table back: tokens again');
 });
