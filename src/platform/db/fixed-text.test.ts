@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { arraysOf, assertColumnsExactly, insertFromArrays, ShapedStatements, unnestArrays } from './fixed-text.js';
 
@@ -38,5 +38,19 @@ test('ShapedStatements: the text kysely built once per shape, each call\'s value
   }
   assert.equal(builds, 2, 'one build per shape');
   assert.throws(() => shaped.statement('unbound', ['p', 'x'], ([partner]) => db.selectFrom('t').select('id').where('partner_id', '=', partner as string)), /does not bind every value/);
+  await db.destroy();
+});
+
+test('ShapedStatements: a call\'s values are checked against the shape: their count, no undefined, no kysely expression', async () => {
+  const db = new Kysely<{ t: { id: string; partner_id: string } }>({ dialect: new PostgresDialect({ pool: new pg.Pool() }) });
+  const shaped = new ShapedStatements();
+  const build = ([partner, id]: readonly unknown[]) => db.selectFrom('t').select('id').where('partner_id', '=', partner as string).where('id', '=', id as string);
+  shaped.statement('two', ['p', 'a'], build);
+  assert.throws(() => shaped.statement('two', ['p', 'a', 'b'], build), /assertion: the statement of shape two binds 2 values, given 3/);
+  assert.throws(() => shaped.statement('two', ['p'], build), /binds 2 values, given 1/);
+  assert.throws(() => shaped.statement('two', ['p', undefined], build), /assertion: value 1 of shape two is undefined/);
+  assert.throws(() => shaped.statement('fresh', [undefined, 'a'], build), /value 0 of shape fresh is undefined/);
+  assert.throws(() => shaped.statement('two', ['p', sql<string>`'a'`], build), /assertion: value 1 of shape two is a kysely expression/);
+  assert.throws(() => shaped.statement('two', [(eb: unknown) => eb, 'a'], build), /assertion: value 0 of shape two is a kysely expression/);
   await db.destroy();
 });

@@ -74,9 +74,18 @@ class Placeholder {
   constructor(readonly index: number) {}
 }
 
-/** A compiled shape: its text, and for each parameter the value's index (or -1: the builder's own constant, kept). */
+/** Asserts that every value binds as a parameter: not `undefined`, not a kysely expression (a function, which kysely would call as an expression's factory, or an object with `toOperationNode`). */
+function assertBindable(shape: string, values: readonly unknown[]): void {
+  values.forEach((value, i) => {
+    if (value === undefined) throw new Error(`assertion: value ${i} of shape ${shape} is undefined`);
+    if (typeof value === 'function' || (typeof value === 'object' && value !== null && 'toOperationNode' in value)) throw new Error(`assertion: value ${i} of shape ${shape} is a kysely expression`);
+  });
+}
+
+/** A compiled shape: its text, how many values a call binds, and for each parameter the value's index (or -1: the builder's own constant, kept). */
 interface Shape {
   sql: string;
+  count: number;
   constants: readonly unknown[];
   slots: readonly number[];
 }
@@ -87,13 +96,17 @@ interface Shape {
  * binds its values at the placeholders' places, and the builder's own constants as they were. Same
  * text and parameters as building it each time, without the ~40 µs of building and compiling. The
  * shape must name everything that changes the text (a list's length, a column chosen), and the
- * builder must pass the values through untouched (no value may choose the text).
+ * builder must pass the values through untouched (no value may choose the text). Every call's values
+ * are checked against the shape: as many as it was built with, none `undefined` (kysely would have
+ * dropped its column from the text) and none a kysely expression (it would have been inlined).
  */
 export class ShapedStatements {
   readonly #shapes = new Map<string, Shape>();
 
   statement(shape: string, values: readonly unknown[], build: (placeholders: readonly unknown[]) => { compile(): CompiledQuery }): CompiledQuery {
+    assertBindable(shape, values);
     const known = this.#shapes.get(shape) ?? this.#compile(shape, values.length, build);
+    if (values.length !== known.count) throw new Error(`assertion: the statement of shape ${shape} binds ${known.count} values, given ${values.length}`);
     return CompiledQuery.raw(known.sql, known.slots.map((slot, i) => (slot < 0 ? known.constants[i] : values[slot])));
   }
 
@@ -101,7 +114,7 @@ export class ShapedStatements {
     const compiled = build(Array.from({ length: count }, (_, i) => new Placeholder(i))).compile();
     const slots = compiled.parameters.map((p) => (p instanceof Placeholder ? p.index : -1));
     if (new Set(slots.filter((slot) => slot >= 0)).size !== count) throw new Error(`assertion: the statement of shape ${shape} does not bind every value`);
-    const known = { sql: compiled.sql, constants: compiled.parameters.map((p) => (p instanceof Placeholder ? null : p)), slots };
+    const known = { sql: compiled.sql, count, constants: compiled.parameters.map((p) => (p instanceof Placeholder ? null : p)), slots };
     if (this.#shapes.size < SHAPED_STATEMENTS_MAX) this.#shapes.set(shape, known);
     return known;
   }
