@@ -183,5 +183,5 @@ export const LOST_RACES_MAX = 3;
 // Used by ../db/fixed-text.ts.
 /** Renumbered fixed statement texts kept (a handful in practice: each is a fixed text); a pure cache. */
 export const SHIFTED_TEXTS_MAX = 256;
-/** Statement shapes a ShapedStatements keeps compiled (a shape per reference column and list length); past it, built each time. */
+/** Statement shapes a ShapedStatements keeps compiled (the cancellation: one per reference column); past it, built each time. */
 export const SHAPED_STATEMENTS_MAX = 256;
