@@ -21,8 +21,9 @@ export type ChargeRow = Selectable<ReceivableChargesTable>;
 export type BoletoInstallmentRow = Selectable<ReceivableBoletoInstallmentsTable>;
 export type ChargeInstallmentRow = Selectable<ReceivableChargeInstallmentsTable>;
 
-// The row and its installment links in ONE statement of fixed text (row-with-links.ts, issue 14).
-const BOLETO_INSERT = rowWithLinksStatement<Insertable<ReceivableBoletosTable>, Insertable<ReceivableBoletoInstallmentsTable>>(
+// The row and its installment links in ONE statement of fixed text (row-with-links.ts, issue 14);
+// exported for bench/row-return-micro.ts.
+export const BOLETO_INSERT = rowWithLinksStatement<Insertable<ReceivableBoletosTable>, Insertable<ReceivableBoletoInstallmentsTable>>(
   'receivable_boletos',
   ['id', 'partner_id', 'schedule_id', 'charge_id', 'purpose', 'settlement', 'description', 'notify_customer', 'due_date', 'expires_on', 'document_amount', 'discount', 'amount', 'permite_descapitalizacao', 'bank_code', 'nosso_numero_seq', 'nosso_numero', 'barcode', 'linha_digitavel', 'pix_txid', 'pix_emv', 'pix_image', 'print_token', 'registration_mode', 'registration_status', 'created_at', 'registered_at', 'cancel_requested_at', 'cancelled_at', 'paid_on', 'amount_paid'],
   'receivable_boleto_installments',
