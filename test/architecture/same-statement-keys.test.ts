@@ -6,7 +6,7 @@
 // statements stop taking the key that way. The volume seed (bench/seed-1m.ts) clones the links
 // too, by a table name built at run time: it is the one other writer, and checks its own links
 // before each commit (assertNoOrphanLinks). bench/row-return-micro.ts writes boletos through
-// row-with-links' own statement.
+// collection-repository's own BOLETO_INSERT (no writer of its own).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,7 +53,6 @@ test('0058: the outbox statement, row-with-links and the volume seed are the onl
   const files = new Map(ROOTS.flatMap((root) => sourceFiles(path.join(ROOT, root))).map((file) => [path.relative(ROOT, file), fs.readFileSync(file, 'utf8')]));
   assert.deepEqual(writers(files), [
     'inserts into callback_events: src/modules/callbacks/outbox.ts',
-    'links into receivable_boleto_installments: bench/row-return-micro.ts',
     'links into receivable_boleto_installments: src/modules/receivables/collections/collection-repository.ts',
     'links into receivable_charge_installments: src/modules/receivables/collections/collection-repository.ts',
     'may insert into receivable_boleto_installments (a name built at run time): bench/seed-1m.ts',
