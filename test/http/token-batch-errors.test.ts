@@ -1,7 +1,8 @@
 // The token endpoint when a batch of jtis fails with an error no row caused (group-commit.ts,
 // review of the eleventh session): every request of the batch fails as one request would have (a
 // 500 envelope with its request id, nothing internal), no jti is retried alone, and the failure is
-// counted at /metrics (caas_token_jti_batch_failures{kind="statement"}).
+// counted at /metrics (caas_token_jti_batch_failures{kind="statement"}). The jtis waiting show at
+// /metrics too (caas_token_jtis_waiting), which is how the test knows the batch has formed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';
@@ -37,7 +38,9 @@ test('a jti batch whose statement fails (the table gone): each of its requests a
     const answers = Array.from({ length: 6 }, (_, i) => tokenAnswer(service, partner, `jti-batch-${i}`));
     const waiting = async () => (await locker.query<{ n: number }>("select count(*)::int as n from pg_locks where relation = 'assertion_jtis'::regclass and not granted")).rows[0]?.n === 2;
     await until(waiting, 'two jti statements waiting on the lock');
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the other requests' signatures checked: they wait in the group commit
+    // The other four requests' signatures checked: they wait in the group commit for one batch.
+    const queued = async () => /caas_token_jtis_waiting 4\b/.test((await service.app.inject({ method: 'GET', url: '/metrics' })).body);
+    await until(queued, 'four jtis waiting for a statement');
     await locker.query('alter table assertion_jtis rename to assertion_jtis_gone');
     await locker.query('commit');
     const settled = await Promise.all(answers);
@@ -52,6 +55,7 @@ test('a jti batch whose statement fails (the table gone): each of its requests a
     const metrics = await service.app.inject({ method: 'GET', url: '/metrics' });
     assert.match(metrics.body, /caas_token_jti_batch_failures\{kind="statement"\} [1-9]/);
     assert.match(metrics.body, /caas_token_jti_batch_failures\{kind="row"\} 0/);
+    assert.match(metrics.body, /caas_token_jtis_waiting 0\b/, 'nothing left waiting');
     const later = await tokenAnswer(service, partner, 'jti-batch-after');
     assert.equal(later.statusCode, 200, 'the table back: tokens again');
   } finally {

@@ -89,9 +89,10 @@ function partnerStatusCache(partners: PartnerReader, clock: Clock) {
 /**
  * The jtis' failed batch statements (group-commit.ts): logged (the app's logger, once the plugin is
  * registered) and counted by kind, `row` (retried row by row) or `statement` (every request of
- * the batch failed with it). A batch failing every time shows here, not as slower tokens.
+ * the batch failed with it). A batch failing every time shows here, not as slower tokens. With them,
+ * the jtis waiting for a statement (`waiting`, read at scrape time: the group commit's queue).
  */
-function jtiBatchErrors() {
+function jtiBatchErrors(waiting: () => number) {
   const counts = { row: 0, statement: 0 };
   let log: FastifyBaseLogger | undefined;
   const onBatchError = (error: unknown, size: number) => {
@@ -101,8 +102,14 @@ function jtiBatchErrors() {
   };
   const metrics: MetricSource = {
     name: 'auth',
-    gauges: [{ name: 'caas_token_jti_batch_failures', help: 'Failed statements of the token endpoint jti batches since this process started (a running count), by kind (row, statement)', labelNames: ['kind'] }],
-    read: async () => Object.entries(counts).map(([kind, value]) => ({ gauge: 'caas_token_jti_batch_failures', labels: { kind }, value })),
+    gauges: [
+      { name: 'caas_token_jti_batch_failures', help: 'Failed statements of the token endpoint jti batches since this process started (a running count), by kind (row, statement)', labelNames: ['kind'] },
+      { name: 'caas_token_jtis_waiting', help: 'Token requests whose jti waits for a statement in this process (the group commit queue)' },
+    ],
+    read: async () => [
+      ...Object.entries(counts).map(([kind, value]) => ({ gauge: 'caas_token_jti_batch_failures', labels: { kind }, value })),
+      { gauge: 'caas_token_jtis_waiting', value: waiting() },
+    ],
   };
   return { onBatchError, metrics, logTo: (logger: FastifyBaseLogger) => void (log = logger) };
 }
@@ -117,11 +124,12 @@ export function createAuth(db: Db, clock: Clock, config: Config, partners: Partn
   const signingKeys = new PgServiceSigningKeys(db, now);
   const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: config.publicUrl, now });
   const partnerStatus = partnerStatusCache(partners, clock);
-  const batchErrors = jtiBatchErrors();
+  const batchErrors = jtiBatchErrors(() => replayStore.jtisWaiting);
+  const replayStore = new PgReplayStore(db, partners.credentialsVersionOf, { onBatchError: batchErrors.onBatchError });
   const tokenDeps: TokenEndpointDeps = {
     directory: new RememberingPartnerDirectory(partners.directory),
     partnerKeys: new PartnerKeyCache(),
-    replayStore: new PgReplayStore(db, partners.credentialsVersionOf, { onBatchError: batchErrors.onBatchError }),
+    replayStore,
     signingKeys,
     publicUrl: config.publicUrl,
     now,

@@ -87,6 +87,7 @@ test('any interleaving of jtis, duplicates inside and across batches, failed bat
         assert.ok(seen.inFlightPeak <= statementsMax, 'a failed batch retries its rows in its own slot');
         await new Promise((resolve) => setImmediate(resolve));
         assert.equal(group.statementsInFlight, 0, 'drained: nothing left in flight');
+        assert.equal(group.itemsWaiting, 0, 'drained: nothing left waiting');
       },
     ),
     { numRuns: 300 },

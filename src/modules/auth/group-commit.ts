@@ -73,6 +73,13 @@ export class GroupCommit<T, R> {
     return this.inFlight;
   }
 
+  /** Items waiting for a statement: ready, or held back behind a copy of their key (for /metrics and tests). */
+  get itemsWaiting(): number {
+    let held = 0;
+    for (const copies of this.held.values()) held += copies.length;
+    return this.ready.length + held;
+  }
+
   /** Resolves once the item's statement committed (or rejects with its error). */
   submit(item: T): Promise<R> {
     const key = this.runner.keyOf(item);

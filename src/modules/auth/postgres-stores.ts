@@ -88,6 +88,11 @@ export class PgReplayStore implements ReplayStore {
     );
   }
 
+  /** jtis waiting for a statement (the group commit's queue; caas_token_jtis_waiting). */
+  get jtisWaiting(): number {
+    return this.batches.itemsWaiting;
+  }
+
   /**
    * Atomic: the primary key decides which of two concurrent calls is 'fresh'. Answered once the
    * jti's row committed, possibly in one statement with other requests' jtis (group-commit.ts).
