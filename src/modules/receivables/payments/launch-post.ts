@@ -15,7 +15,7 @@ import type { ReceivablesDeps } from '../receivables-deps.js';
 import { enqueueScheduleEvent, proposalRefOf } from '../schedule-events.js';
 import { boletoById } from '../collections/collection-repository.js';
 import { cancelLiveCollections } from '../collections/collection-cancel.js';
-import { insertLaunchesSaving, installmentsOf, monthlyRateOf, ScheduleStatus, stateOf, type InstallmentRow, type ScheduleRow } from '../schedule/schedule-repository.js';
+import { insertLaunchesSaving, installmentsOf, monthlyRateOf, ScheduleStatus, stateOf, type InstallmentRow, type InstallmentsForPayOff, type ScheduleRow } from '../schedule/schedule-repository.js';
 
 export interface LaunchItem {
   installment: InstallmentRow;
@@ -70,11 +70,11 @@ function launchRow(schedule: ScheduleRow, groupId: string, item: LaunchItem, res
 }
 
 /**
- * `installments`: the schedule's installments the items name, and at least one other still owed
- * when there is one (launchedInstallments; all of them do too): the schedule is paid off when every
- * installment of the list is settled after the items.
+ * `installments`: the schedule's installments the items name, and the first other still owed when
+ * there is one (launchedInstallments), or all of them (installmentsOf); the type admits only those
+ * two: the schedule is paid off when every installment of the list is settled after the items.
  */
-export async function postLaunches(tx: Executor, enqueue: Enqueue, deps: Pick<ReceivablesDeps, 'settings' | 'proposals'>, schedule: ScheduleRow, installments: readonly InstallmentRow[], items: readonly LaunchItem[], source: LaunchSource, now: Date): Promise<PostedLaunches> {
+export async function postLaunches(tx: Executor, enqueue: Enqueue, deps: Pick<ReceivablesDeps, 'settings' | 'proposals'>, schedule: ScheduleRow, installments: InstallmentsForPayOff, items: readonly LaunchItem[], source: LaunchSource, now: Date): Promise<PostedLaunches> {
   if (schedule.situacao !== ScheduleStatus.open) throw new Error('assertion: launches on a schedule that is not open');
   if (items.length === 0) throw new Error('assertion: no launch to post');
   const rate = monthlyRateOf(schedule);

@@ -158,11 +158,22 @@ export async function scheduleById(db: Executor, partnerId: string, scheduleId: 
   return row;
 }
 
+declare const payOffView: unique symbol;
+type PayOffView = { readonly [payOffView]: true };
+
+/**
+ * A schedule's installments on which "every one is settled" means "the schedule is paid off": all
+ * of them (installmentsOf) or the named ones plus the first other still owed (launchedInstallments).
+ * Only those two functions make one; a filtered or sliced copy is a plain array, so postLaunches'
+ * paid-off check cannot be handed a list that lacks the owed other.
+ */
+export type InstallmentsForPayOff = readonly InstallmentRow[] & PayOffView;
+
 /** Every installment of the schedule, by number. `lock` takes row locks (commands). */
-export async function installmentsOf(db: Executor, schedule: ScheduleRow, lock = false): Promise<InstallmentRow[]> {
+export async function installmentsOf(db: Executor, schedule: ScheduleRow, lock = false): Promise<InstallmentRow[] & PayOffView> {
   // A fixed text (issue 14): launches and settlements read them on every call.
   const { rows } = await db.executeQuery<InstallmentRow>(CompiledQuery.raw(lock ? `${INSTALLMENTS_TEXT} for update` : INSTALLMENTS_TEXT, [schedule.id, schedule.partner_id]));
-  return rows;
+  return rows as InstallmentRow[] & PayOffView;
 }
 
 const INSTALLMENTS_TEXT = 'select * from "receivable_installments" where "schedule_id" = $1 and "partner_id" = $2 order by "number"';
@@ -201,7 +212,11 @@ export async function namedInstallments(db: Executor, schedule: ScheduleRow, num
   return pickInstallments(rows, numbers, field);
 }
 
-/** An installment still owes something (isSettled's complement, on the row's columns: outstanding = principal + unpaid charges). */
+/**
+ * An installment still owes something: isSettled's complement (charges-math/installment-state.ts,
+ * outstanding = principal + unpaid charges) copied by hand onto the row's columns; keep the two
+ * alike (owed-sql.property.test.ts compares them on random values).
+ */
 const OWED = '"principal" + "unpaid_fine" + "unpaid_late_interest" + "unpaid_contract_interest" <> 0';
 const OF_SCHEDULE = 'select * from "receivable_installments" where "schedule_id" = $1 and "partner_id" = $2';
 const LAUNCHED_TEXT =
@@ -215,9 +230,9 @@ const LAUNCHED_TEXT =
  * settled" is exactly "the schedule is paid off" once the named ones are paid. A number not in the
  * schedule is simply absent (the caller refuses it).
  */
-export async function launchedInstallments(db: Executor, schedule: ScheduleRow, numbers: readonly number[]): Promise<InstallmentRow[]> {
+export async function launchedInstallments(db: Executor, schedule: ScheduleRow, numbers: readonly number[]): Promise<InstallmentsForPayOff> {
   const { rows } = await db.executeQuery<InstallmentRow>(CompiledQuery.raw(LAUNCHED_TEXT, [schedule.id, schedule.partner_id, [...new Set(numbers)]]));
-  return rows;
+  return rows as InstallmentRow[] & PayOffView;
 }
 
 export function monthlyRateOf(schedule: ScheduleRow): Decimal {
