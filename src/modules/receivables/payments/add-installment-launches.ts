@@ -81,8 +81,15 @@ function readItems(items: readonly LaunchInput[], today: LocalDate, disbursedOn:
     return n === null || n === undefined || date === null ? [] : [{ installmentNumber: n, paymentDate: date, item, fields, installmentNumberAt }];
   });
   problems.throwIfAny();
+  // Only an integer column value names an installment: any other number (from a caller other than
+  // the HTTP schema) is not found, as when every row was read, and never reaches the query's
+  // integer[] cast (PostgreSQL 22P02/22003, a 5xx).
+  const unnamed = read.find((r) => !isInstallmentNumber(r.installmentNumber));
+  if (unnamed !== undefined) throw installmentNotFound(unnamed.installmentNumber, unnamed.installmentNumberAt);
   return read;
 }
+
+const isInstallmentNumber = (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31;
 
 function toLaunch(read: ReadItem, installments: readonly InstallmentRow[]): LaunchItem {
   const installment = installments.find((row) => row.number === read.installmentNumber);
