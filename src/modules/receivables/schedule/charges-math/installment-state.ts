@@ -84,6 +84,10 @@ export function outstanding(state: InstallmentState): Decimal {
   return state.principal.plus(chargesTotal(state.unpaidCharges));
 }
 
+/**
+ * Nothing is owed at face value. Copied by hand into SQL as `OWED` (its complement, on the row's
+ * columns) in schedule/schedule-repository.ts: change both (owed-sql.property.test.ts compares them).
+ */
 export function isSettled(state: InstallmentState): boolean {
   return outstanding(state).isZero();
 }
