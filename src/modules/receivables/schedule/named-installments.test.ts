@@ -49,7 +49,7 @@ test('launchedInstallments: the named installments and the first other still owe
     return all.filter((row) => numbers.includes(row.number) || row === firstOwed);
   };
   const cases: number[][] = [[2], [3, 1], [3, 1, 3], [1, 4], [5, 2], [0], [], [1, 2, 3, 4]];
-  // Each round settles one more installment (1 charges-free, 2 with a charge paid, …): the owed one moves on, then none is left.
+  // Each round settles one more installment (none, then 1, 3 and 2: all four columns set to zero): the first owed other moves on, then none is left.
   for (const settle of [0, 1, 3, 2]) {
     if (settle > 0) {
       await database.db.updateTable('receivable_installments').set({ principal: '0.00', unpaid_fine: '0.00', unpaid_late_interest: '0.00', unpaid_contract_interest: '0.00' }).where('schedule_id', '=', schedule.id).where('number', '=', settle).execute();
@@ -57,9 +57,14 @@ test('launchedInstallments: the named installments and the first other still owe
     const all = await installmentsOf(database.db, schedule);
     for (const numbers of cases) assert.deepEqual(await launchedInstallments(database.db, schedule, numbers), expected(all, numbers), `${settle} ${JSON.stringify(numbers)}`);
   }
-  // An installment owing charges only (principal paid) is still owed.
-  await database.db.updateTable('receivable_installments').set({ unpaid_late_interest: '0.01' }).where('schedule_id', '=', schedule.id).where('number', '=', 3).execute();
-  assert.deepEqual((await launchedInstallments(database.db, schedule, [1])).map((row) => row.number), [1, 3]);
+  // An installment owing a cent in any one of the four columns (the others zero) is still owed.
+  const settled = { principal: '0.00', unpaid_fine: '0.00', unpaid_late_interest: '0.00', unpaid_contract_interest: '0.00' };
+  for (const column of Object.keys(settled)) {
+    await database.db.updateTable('receivable_installments').set({ ...settled, [column]: '0.01' }).where('schedule_id', '=', schedule.id).where('number', '=', 3).execute();
+    const all = await installmentsOf(database.db, schedule);
+    assert.ok(owed(all[2]!), column);
+    assert.deepEqual((await launchedInstallments(database.db, schedule, [1])).map((row) => row.number), [1, 3], column);
+  }
   const other = await insertPartner(database.db, NOW);
   assert.deepEqual(await launchedInstallments(database.db, { ...schedule, partner_id: other }, [1]), [], "another partner's rows are never selected");
 });
