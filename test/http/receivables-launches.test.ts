@@ -9,7 +9,7 @@ import { cancelScheduleWith } from '../../src/modules/receivables/schedule/sched
 import { localDate } from '../../src/platform/dates.js';
 import { dec } from '../../src/platform/money.js';
 import { createOk, personDto } from './proposals-fixture.js';
-import { details, ok, openFor, outbox, refused, startWorld, type Detail, type World } from './receivables-fixture.js';
+import { details, ok, openFor, outbox, refused, singleBoleto, startWorld, type Detail, type World } from './receivables-fixture.js';
 import { inOutbox } from '../support/outbox.js';
 
 let world: World;
@@ -227,5 +227,27 @@ describe('paid off', () => {
     assert.deepEqual(types.slice(-3), [3, 3, 7]);
     const refusal = await refused(world, LAUNCH, launches(proposal.codigo, [{ nroParcela: 1, dtPagamento: '2026-11-23', vlrPagamento: 1 }]));
     assert.deepEqual(refusal.map(([f, c]) => [f, c]), [['dto', 'AGD003']]);
+  });
+
+  test('the named installments paid in full while an earlier unnamed one still owes a charge only: not paid off', async () => {
+    const s = await openFor(world);
+    const db = world.service.database.db;
+    await ok(world, '/AgendaRecebivel/GerarUnicoBoleto', singleBoleto(s.proposalId, [1]));
+    const boletos = () => db.selectFrom('receivable_boletos').select(['id', 'registration_status', 'cancelled_at']).where('schedule_id', 'in', db.selectFrom('receivable_schedules').select('id').where('proposal_id', '=', s.proposalId)).orderBy('numero').execute();
+    const issued = await boletos();
+    assert.equal(issued.length, 1);
+    const scheduleIds = db.selectFrom('receivable_schedules').select('id').where('proposal_id', '=', s.proposalId);
+    for (const charge of ['unpaid_fine', 'unpaid_late_interest', 'unpaid_contract_interest'] as const) {
+      // Installment 1: principal paid, only this charge (a centavo) left; 2 and 3 launched in full below.
+      await db.updateTable('receivable_installments').set({ principal: '0.00', unpaid_fine: '0.00', unpaid_late_interest: '0.00', unpaid_contract_interest: '0.00', [charge]: '0.01' }).where('schedule_id', 'in', scheduleIds).where('number', '=', 1).execute();
+      await db.updateTable('receivable_installments').set({ principal: '350.00', unpaid_fine: '0.00', unpaid_late_interest: '0.00', unpaid_contract_interest: '0.00', total_paid: '0.00', last_launch_date: null }).where('schedule_id', 'in', scheduleIds).where('number', 'in', [2, 3]).execute();
+      const eventsBefore = (await outbox(world, s.proposalId)).length;
+      const body = await ok(world, LAUNCH, launches(s.proposalId, [{ nroParcela: 2, dtPagamento: '2026-11-23', vlrPagamento: 350 }, { nroParcela: 3, dtPagamento: '2026-11-23', vlrPagamento: 350 }]));
+      assert.equal(body.msg, 'Lançamentos incluídos', `${charge}: paidOff false`);
+      const detail = await details(world, s.proposalId);
+      assert.deepEqual([detail.situacaoAgenda, detail.parcelas.map((p) => [p.nroParcela, p.situacao])], [2, [[1, 0], [2, 1], [3, 1]]], charge);
+      assert.deepEqual((await outbox(world, s.proposalId)).slice(eventsBefore).map((e) => e.type), [3, 3], `${charge}: no event 7, no boleto cancelled`);
+      assert.deepEqual(await boletos(), issued, `${charge}: the boleto is left alone`);
+    }
   });
 });

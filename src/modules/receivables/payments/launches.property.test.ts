@@ -7,7 +7,8 @@
 // (reduction) between launches. Each launch applies to the very balance the query shows
 // (vlrParcelaAtualizado = b_k), leaves the balance it reports (vlrSaldoParcela = a_k; a centavo
 // of rounding at most for a partial early payment with descapitalização, docs/recalculation.md),
-// and the database row keeps both launch invariants.
+// and the database row keeps both launch invariants. The schedule has a second installment, never
+// paid: no launch on the first pays it off.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
@@ -18,6 +19,7 @@ import { addDays, type LocalDate } from '../../../platform/dates.js';
 import { dec, max, min, truncateCents, type Decimal, ZERO } from '../../../platform/money.js';
 import { addInstallmentLaunches } from './add-installment-launches.js';
 import { getInstallments } from '../schedule/get-installments.js';
+import { ScheduleStatus } from '../schedule/schedule-repository.js';
 import type { ReceivablesDeps } from '../receivables-deps.js';
 import { sandboxSettings } from '../settings.js';
 import { insertPartner, openSampleSchedule } from '../../../../test/support/receivables-data.js';
@@ -71,7 +73,7 @@ test('Σ launches + remaining balance = updated amounts, through the use cases',
       const firstDue = addDays(DISBURSED, sc.firstDueOffsetDays);
       const opening = await openSampleSchedule(database.db, partnerId, new Date(`${DISBURSED}T12:00:00Z`), {
         amount: amount.toFixed(2),
-        count: 1,
+        count: 2, // installment 2 stays owed: each launch's paid-off check must see it (the schedule stays open)
         rate: dec(sc.rateBasisPoints).dividedBy(10_000).toFixed(),
         firstDue,
         disbursedOn: DISBURSED,
@@ -92,6 +94,8 @@ test('Σ launches + remaining balance = updated amounts, through the use cases',
         await runDefined({ db: database.db, clock: clockAt(date), outbox: outboxWriter }, addInstallmentLaunches(deps), { schedule: { proposalId: opening.proposalId }, launches: [item] }, actor);
         const launch = await database.db.selectFrom('receivable_launches').selectAll().where('schedule_id', 'in', database.db.selectFrom('receivable_schedules').select('id').where('proposal_id', '=', opening.proposalId)).orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
         const after = await balance(opening.proposalId, date, step.permite);
+        const schedule = await database.db.selectFrom('receivable_schedules').select('situacao').where('proposal_id', '=', opening.proposalId).executeTakeFirstOrThrow();
+        assert.equal(schedule.situacao, ScheduleStatus.open, 'installment 2 is owed: not paid off');
         assert.equal(launch.vlr_parcela_atualizado, before.toFixed(2), 'the launch applies to the balance ConsultarParcelas shows');
         assert.ok(dec(launch.vlr_parcela_atualizado).equals(dec(launch.vlr_parcela).minus(launch.vlr_abatimento)));
         assert.ok(dec(launch.vlr_saldo_parcela).equals(dec(launch.vlr_parcela_atualizado).minus(launch.vlr_pagamento).minus(launch.vlr_desconto)));
