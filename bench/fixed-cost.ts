@@ -19,13 +19,9 @@ import { SignJWT, importPKCS8 } from 'jose';
 import pino from 'pino';
 import { composeServices } from '../src/compose.js';
 import { loadConfig } from '../src/config.js';
-import { createPartner, generatePartnerKeyPair } from '../src/modules/partners/index.js';
 import { systemClock } from '../src/platform/clock.js';
-import { adminExecute, withDatabase } from '../src/platform/db/admin.js';
-import { openEmbedded } from '../src/platform/db/embedded.js';
-import { migrate } from '../src/platform/db/migrate.js';
+import { benchDatabase } from './bench-db.js';
 import { proposalBody } from './operations.js';
-import { createDb } from '../src/platform/db/pool.js';
 import { outboxWriter, proposalDeps } from '../src/bindings.js';
 import { withOutboxEvents } from '../src/platform/commands.js';
 import { approveProposal, disburseProposal } from '../src/modules/proposals/operator-lifecycle.js';
@@ -92,14 +88,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   const only = (process.argv[2] ?? 'no-op,unknown,token,bare').split(',');
-  const embedded = await openEmbedded(path.join(ROOT, '.caas-bench'), 'server');
-  const dbName = `caas_fixed_${Date.now()}`;
-  await adminExecute(embedded.url, [`create database ${dbName}`]);
-  const url = withDatabase(embedded.url, dbName);
-  await migrate(url);
-  const db = createDb(url);
-  const keys = await generatePartnerKeyPair();
-  const partner = await createPartner(db, systemClock, { name: 'Fixed', publicKeyPem: keys.publicKeyPem });
+  const { url, db, keys, partner, drop } = await benchDatabase(ROOT, 'caas_fixed', 'Fixed');
   const level = process.env.LOG_LEVEL ?? 'info';
   const config = loadConfig({ PUBLIC_URL, DATABASE_URL: url, LOG_LEVEL: level, CAAS_WORKERS: 'false', CAAS_RATE_LIMIT_PER_SECOND: '1000000' });
   // The server's own logger, writing to /dev/null through pino's destination (what stdout is in the bench).
@@ -177,9 +166,7 @@ async function main(): Promise<void> {
   } finally {
     await app.close();
     await bare.close();
-    await db.destroy();
-    await adminExecute(embedded.url, [`drop database if exists ${dbName} with (force)`]);
-    await embedded.stop();
+    await drop();
   }
 }
 

@@ -1,7 +1,7 @@
 // The load of bench/fixed-cost.ts's socket mode (FIXED_SOCKET=1), in its own process so that the
 // measured process's CPU is the server's alone: autocannon sends `amount` POSTs cycling the given
 // bodies, a fresh IdempotencyKey on each, and exits non-zero on an unexpected status.
-// `node --import tsx bench/fixed-load.ts <plan.json>`: { url, headers, bodies, amount, connections, status }.
+// `node --import tsx bench/fixed-load.ts <plan.json>`: { url, headers, bodies, amount, connections, status, timeout_s? }.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
@@ -13,6 +13,8 @@ interface Plan {
   amount: number;
   connections: number;
   status: number;
+  /** Seconds before a request counts as an error (autocannon's default: 10); bench/instructions.ts's server runs under valgrind. */
+  timeout_s?: number;
 }
 
 const plan = JSON.parse(fs.readFileSync(process.argv[2] as string, 'utf8')) as Plan;
@@ -22,6 +24,7 @@ const result = await autocannon({
   method: 'POST',
   connections: Math.min(plan.connections, plan.amount),
   amount: plan.amount,
+  timeout: plan.timeout_s ?? 10,
   headers: plan.headers,
   requests: [
     {
