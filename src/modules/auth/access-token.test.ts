@@ -62,6 +62,16 @@ describe('access token', () => {
     assert.equal(verifier.known(header, Scope.proposals), undefined, 'expired: check refuses it');
   });
 
+  test('the cache files a token by its last characters, yet a hit needs the exact token: same ending, other text is no hit', async () => {
+    const { verifier, issue } = await setup();
+    const { accessToken } = await issue([Scope.proposals]);
+    const claims = await verifier.check(`Bearer ${accessToken}`, Scope.proposals);
+    const sameEnding = `${accessToken[0] === 'e' ? 'f' : 'e'}${accessToken.slice(1)}`;
+    assert.equal(verifier.known(`Bearer ${sameEnding}`, Scope.proposals), undefined);
+    assert.equal((await authError(verifier.authenticate(`Bearer ${sameEnding}`))).messages[0]?.code, AuthCode.tokenInvalid, 'verified, not taken from the cache');
+    assert.equal(verifier.known(`Bearer ${accessToken}`, Scope.proposals), claims, 'the refused twin did not evict it');
+  });
+
   test('the full scope releases every operation', async () => {
     const { verifier, issue } = await setup();
     const { accessToken } = await issue([Scope.full]);

@@ -1,6 +1,7 @@
 // Access tokens: issued by the token endpoint, checked on every operation.
 // A partner reuses one token for an hour, so verified claims are kept in a bounded in-process
-// cache keyed by the exact token text. The cache is only an optimisation: every instance can
+// cache: found by the token's last characters (its signature's), kept only with the exact token text
+// equal. The cache is only an optimisation: every instance can
 // verify any token from the signature alone, and a hit still honours `exp` against the clock.
 import { jwtVerify, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
 import { BoundedCache } from './bounded-cache.js';
@@ -76,6 +77,17 @@ function exactBearerToken(header: string | undefined): string | undefined {
   return header?.startsWith(EXACT_BEARER_PREFIX) === true ? header.slice(EXACT_BEARER_PREFIX.length) : undefined;
 }
 
+/**
+ * Where the verified-token cache files a token: its last TOKEN_CACHE_KEY_CHARS characters (the
+ * signature's end), not the whole ~800-character text, which the Map hashed on every request
+ * (issue 14: ~7,900 instructions per request). A hit still needs the exact token (cachedFor); only
+ * tokens whose signature verified are filed, so two sharing a key just replace each other.
+ */
+const TOKEN_CACHE_KEY_CHARS = 24;
+function tokenCacheKey(token: string): string {
+  return token.length <= TOKEN_CACHE_KEY_CHARS ? token : token.slice(-TOKEN_CACHE_KEY_CHARS);
+}
+
 /** The token of an `Authorization: Bearer …` header; the scheme is matched case-insensitively. */
 export function parseBearer(header: string | undefined): string {
   if (header === undefined || header.trim() === '') {
@@ -100,7 +112,7 @@ export interface VerifierDeps {
 }
 
 export class AccessTokenVerifier {
-  private readonly cache: BoundedCache<string, AccessClaims>;
+  private readonly cache: BoundedCache<string, { token: string; claims: AccessClaims }>;
 
   constructor(private readonly deps: VerifierDeps) {
     this.cache = new BoundedCache(deps.cacheEntriesMax ?? VERIFIED_TOKEN_CACHE_ENTRIES_MAX);
@@ -127,20 +139,22 @@ export class AccessTokenVerifier {
   }
 
   private cachedFor(token: string | undefined): AccessClaims | undefined {
-    return token === undefined ? undefined : this.cache.get(token);
+    if (token === undefined) return undefined;
+    const entry = this.cache.get(tokenCacheKey(token));
+    return entry !== undefined && entry.token === token ? entry.claims : undefined;
   }
 
   async authenticate(authorizationHeader: string | undefined): Promise<AccessClaims> {
     const token = parseBearer(authorizationHeader);
     const now_s = Math.floor(this.deps.now().getTime() / 1000);
-    const cached = this.cache.get(token);
+    const cached = this.cachedFor(token);
     if (cached !== undefined) {
       if (cached.expiresAt_s > now_s) return cached;
-      this.cache.delete(token);
+      this.cache.delete(tokenCacheKey(token));
       throw expiredToken(`cached token of ${cached.clientId} expired at ${cached.expiresAt_s}`);
     }
     const claims = await this.verifySignature(token);
-    this.cache.set(token, claims);
+    this.cache.set(tokenCacheKey(token), { token, claims });
     return claims;
   }
 
