@@ -21,7 +21,7 @@ import type { AnswerCache } from './platform/answer-cache.js';
 import { registerOperation, type Authenticator, type OperationDeps } from './platform/http/operations.js';
 import { RateLimiter } from './platform/http/rate-limit.js';
 import { operationExamples } from './reference/operation-examples.js';
-import { OneLineRequestLog } from './platform/http/request-log.js';
+import { OneLineRequestLog, requestLogger } from './platform/http/request-log.js';
 import type { Route } from './platform/http/route.js';
 import { routeFactsOf } from './platform/http/route-facts.js';
 import { compileBodyValidator } from './platform/http/schema-compiler.js';
@@ -85,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     logController: new OneLineRequestLog(),
+    ...(deps.logger ? { childLoggerFactory: requestLogger } : {}),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     requestIdHeader: false,
     genReqId: (request) => {

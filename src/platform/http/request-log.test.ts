@@ -1,9 +1,11 @@
-// The log censor writes what pino's `redact` option wrote for the same paths, without its cost.
+// The log censor writes what pino's `redact` option wrote for the same paths, without its cost;
+// the lazy request logger writes what pino's child wrote, making the child only for a written line.
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
 import pino, { stdSerializers } from 'pino';
-import { loggerOptions } from './request-log.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { LazyRequestLogger, loggerOptions, requestLogger } from './request-log.js';
 
 /** The redact option this module had before (issue 14): the reference the censor must match. */
 const REDACTED_PATHS = ['req.headers.authorization', '*.client_assertion', '*.access_token', '*.password', '*.secret', '*.documento', '*.documentoCliente', '*.urlImpressao', '*.impressao', 'err.detail', 'err.where', 'err.parameters', 'err.internalQuery'];
@@ -54,5 +56,50 @@ describe('log censor', () => {
     const object = { consulta: { documento: '12345678909' }, req: { headers: { authorization: 'Bearer abc' } } };
     pino(options, sink.stream).info(object, 'line');
     assert.deepEqual(object, { consulta: { documento: '12345678909' }, req: { headers: { authorization: 'Bearer abc' } } });
+  });
+});
+
+describe('lazy request logger', () => {
+  const logger = (level: string, stream: Writable) => {
+    const { stream: _stream, ...options } = loggerOptions(level, 'json', stream) as Record<string, unknown>;
+    return pino(options, stream) as unknown as FastifyBaseLogger;
+  };
+  const strip = (line: Record<string, unknown>) => ({ ...line, time: 0 });
+
+  test('writes the lines pino\'s child wrote, and makes the child only for a line of an enabled level', () => {
+    const eager = capture();
+    const lazy = capture();
+    const parent = logger('warn', lazy.stream);
+    let children = 0;
+    const counting = Object.assign(Object.create(parent) as FastifyBaseLogger, {
+      child: (...args: Parameters<FastifyBaseLogger['child']>) => {
+        children += 1;
+        return parent.child(...args);
+      },
+    });
+    const log = requestLogger(counting, { reqId: 'r-1' }, {});
+    assert.ok(log instanceof LazyRequestLogger);
+    log.info({ http: { status: 200 } }, 'request completed');
+    log.debug('unknown request fields ignored');
+    assert.equal(log.isLevelEnabled('info'), false);
+    assert.equal(log.level, 'warn');
+    assert.equal(children, 0, 'nothing written: no child');
+    log.error({ err: new Error('boom'), consulta: { documento: '12345678909' } }, 'request failed');
+    log.warn('slow');
+    assert.equal(children, 1);
+    const reference = logger('warn', eager.stream).child({ reqId: 'r-1' });
+    reference.error({ err: new Error('boom'), consulta: { documento: '12345678909' } }, 'request failed');
+    reference.warn('slow');
+    const noStack = (line: Record<string, unknown>) => ({ ...strip(line), err: line.err ? { ...(line.err as object), stack: '' } : undefined });
+    assert.deepEqual(lazy.lines().map(noStack), eager.lines().map(noStack));
+    assert.equal(lazy.lines()[0]?.reqId, 'r-1');
+  });
+
+  test('a route with its own level gets pino\'s child at once', () => {
+    const sink = capture();
+    const log = requestLogger(logger('error', sink.stream), { reqId: 'r-2' }, { level: 'info' });
+    assert.ok(!(log instanceof LazyRequestLogger));
+    log.info('kept');
+    assert.equal(sink.lines()[0]?.reqId, 'r-2');
   });
 });
