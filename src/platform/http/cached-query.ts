@@ -5,7 +5,8 @@
 // and compared byte for byte: a difference is a 500 and an error log naming the query.
 import type { Static, TSchema } from 'typebox';
 import { asOfDate, type AnswerCache, type CachedQuery, type ScopeRead } from '../answer-cache.js';
-import { RenderedBody, successBody, type Parametro } from './envelope.js';
+import { DomainError } from '../errors.js';
+import { Refusal, RenderedBody, successBody, type Parametro } from './envelope.js';
 import type { OperationSpec } from './operation-spec.js';
 import { hasParametros, type OperationContext } from './operations.js';
 import { partnerActor, type Query } from './route.js';
@@ -41,7 +42,7 @@ async function refusalOfMissing(cache: AnswerCache, refusal: Error, compute: () 
 
 export function cachedQueryHandler<B extends TSchema, I, D>(spec: OperationSpec<B, TSchema>, parts: QueryParts<B, I, D> & { cache: CachedQuery<I> }) {
   const echo = hasParametros(spec);
-  return async (body: Static<B>, ctx: OperationContext): Promise<RenderedBody> => {
+  return async (body: Static<B>, ctx: OperationContext): Promise<RenderedBody | Refusal> => {
     const input = parts.input(body);
     const now = ctx.clock.now(); // one instant for the key's date and the query's "today"
     const parametros = echo ? ((body as { parametros?: Parametro[] | null }).parametros ?? []) : null;
@@ -56,7 +57,11 @@ export function cachedQueryHandler<B extends TSchema, I, D>(spec: OperationSpec<
     if (scopeQuery === null) return new RenderedBody(await compute());
     const key = cache.keyOf({ partnerId, query: parts.cache.name, input: [input, parametros], asOf: asOfDate(now) });
     const read = await cache.read(ctx.db, key, scopeQuery);
-    if (read === null && parts.cache.missing !== undefined) throw await refusalOfMissing(cache, parts.cache.missing(input), compute, parts.cache.name);
+    if (read === null && parts.cache.missing !== undefined) {
+      const refusal = await refusalOfMissing(cache, parts.cache.missing(input), compute, parts.cache.name);
+      if (refusal instanceof DomainError) return new Refusal(refusal);
+      throw refusal;
+    }
     if (read?.body != null && cache.mode === 'on') return new RenderedBody(read.body);
     const fresh = await compute();
     if (read === null) return new RenderedBody(fresh); // names no scope: an error answer, never stored (reached only if the query answered)

@@ -2,7 +2,7 @@
 // 200 with text/plain (the interface) unless the client asks for application/json.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
-import type { Message } from '../errors.js';
+import type { DomainError, Message } from '../errors.js';
 import type { EnvelopeCasing } from './operation-spec.js';
 import { stringify } from './serialize.js';
 
@@ -38,8 +38,17 @@ export class RenderedBody {
   constructor(readonly text: string) {}
 }
 
-/** What a handler returns: the extra fields of a successful envelope, or a RawBody. */
-export type HandlerResult = Record<string, unknown> | RawBody | RenderedBody;
+/**
+ * A refusal returned rather than thrown (a cached query's unknown id, issue 14: the throw through
+ * the async frames and Fastify's error path cost more than the answer). A query's route answers it
+ * as the error handler would; anywhere else (a command's transaction) successBody throws it.
+ */
+export class Refusal {
+  constructor(readonly error: DomainError) {}
+}
+
+/** What a handler returns: the extra fields of a successful envelope, a RawBody, a RenderedBody, or a Refusal. */
+export type HandlerResult = Record<string, unknown> | RawBody | RenderedBody | Refusal;
 
 /** The fields the envelope writer adds itself (successBody): a handler never returns them. */
 type EnvelopeField = 'msg' | 'hasError' | 'messages' | 'parametros' | 'Msg' | 'HasError' | 'Messages';
@@ -56,6 +65,7 @@ type ReadonlyAnswer<T> = T extends readonly (infer U)[] ? readonly ReadonlyAnswe
 
 export function successBody(casing: EnvelopeCasing, result: HandlerResult, parametros: Parametro[] | null | undefined, echoParametros: boolean): string {
   if (result instanceof RenderedBody) return result.text;
+  if (result instanceof Refusal) throw result.error;
   if (result instanceof RawBody) return stringify(result.value);
   const { msg, ...extra } = result as { msg?: string | null } & Record<string, unknown>;
   const withParams = echoParametros ? { ...extra, parametros: parametros ?? [] } : extra;

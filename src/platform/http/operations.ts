@@ -11,8 +11,8 @@ import { LIMITS } from '../config/limits.js';
 import type { Db, Executor } from '../db/pool.js';
 import { DomainError } from '../errors.js';
 import { executeIdempotent, hashRequest } from '../idempotency.js';
-import { sendBody, successBody, type HandlerResult, type Parametro } from './envelope.js';
-import { errorBody, statusOf } from './error-table.js';
+import { Refusal, sendBody, successBody, type HandlerResult, type Parametro } from './envelope.js';
+import { errorBody, sendError, statusOf } from './error-table.js';
 import { aliasOperationId, type OperationSpec, type ScopeName } from './operation-spec.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { RunnerOperation } from './route.js';
@@ -143,21 +143,35 @@ function registerPath<B extends TSchema, R extends TSchema>(app: FastifyInstance
         (error: Error) => done(error),
       );
     },
-    // The unknown fields are handled first thing in the handler (a preHandler hook cost a promise per request).
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      handleIgnoredFields(request, deps, spec.operationId);
-      if (typeof handler !== 'function') return runOnRunner(request, reply, deps, spec as unknown as OperationSpec, handler as RunnerOperation, idempotencyKeyOf(request), echo);
-      const input = request.body as Static<B>;
-      const auth = request.auth as AuthContext;
-      const parametros = (input as { parametros?: Parametro[] | null }).parametros;
-      const context = (tx: Executor): OperationContext => ({ tx, db: deps.db, clock: deps.clock, config: deps.config, auth, requestId: String(request.id), log: request.log, answers: deps.answers });
-      const render = async (tx: Executor) => successBody(spec.envelope, await handler(input, context(tx)), parametros, echo);
-      if (spec.kind === 'query') return sendBody(request, reply, 200, await render(deps.db));
-      const scope = { partnerId: auth.partnerId, operation: spec.operationId, key: idempotencyKeyOf(request), requestHash: hashRequest(input) };
-      const renderError = (error: DomainError) => ({ statusCode: statusOf(error), body: errorBody(error, spec.envelope, echo ? { parametros: parametros ?? [] } : {}) });
-      const outcome = await executeIdempotent(deps.db, deps.clock, scope, render, renderError, deps.config.idempotencyRetentionMs);
-      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      return sendBody(request, reply, outcome.statusCode, outcome.body);
+    // A body the schema refuses reaches the handler (attachValidation) and is answered at once,
+    // outside Fastify's error path (issue 14: the same answer, ~N fewer instructions per refusal).
+    attachValidation: true,
+    handler: (request: FastifyRequest, reply: FastifyReply) => {
+      const refused = request.validationError;
+      if (refused === undefined || refused === null) return handle(request, reply);
+      if (refused instanceof DomainError) sendError(request, reply, refused);
+      else reply.send(refused);
+      return undefined;
     },
   });
+  // The unknown fields are handled first thing in the handler (a preHandler hook cost a promise per request).
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    handleIgnoredFields(request, deps, spec.operationId);
+    if (typeof handler !== 'function') return runOnRunner(request, reply, deps, spec as unknown as OperationSpec, handler as RunnerOperation, idempotencyKeyOf(request), echo);
+    const input = request.body as Static<B>;
+    const auth = request.auth as AuthContext;
+    const parametros = (input as { parametros?: Parametro[] | null }).parametros;
+    const context = (tx: Executor): OperationContext => ({ tx, db: deps.db, clock: deps.clock, config: deps.config, auth, requestId: String(request.id), log: request.log, answers: deps.answers });
+    const render = async (tx: Executor) => successBody(spec.envelope, await handler(input, context(tx)), parametros, echo);
+    if (spec.kind === 'query') {
+      const result = await handler(input, context(deps.db));
+      if (result instanceof Refusal) return sendError(request, reply, result.error);
+      return sendBody(request, reply, 200, successBody(spec.envelope, result, parametros, echo));
+    }
+    const scope = { partnerId: auth.partnerId, operation: spec.operationId, key: idempotencyKeyOf(request), requestHash: hashRequest(input) };
+    const renderError = (error: DomainError) => ({ statusCode: statusOf(error), body: errorBody(error, spec.envelope, echo ? { parametros: parametros ?? [] } : undefined) });
+    const outcome = await executeIdempotent(deps.db, deps.clock, scope, render, renderError, deps.config.idempotencyRetentionMs);
+    if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+    return sendBody(request, reply, outcome.statusCode, outcome.body);
+  }
 }

@@ -59,7 +59,7 @@ export async function runOnRunner(request: FastifyRequest, reply: FastifyReply, 
     if (!(error instanceof DomainError)) throw error;
     if (error.kind === 'business' || error.kind === 'validation') {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return sendBody(request, reply, statusOf(error), errorBody(error, spec.envelope, echo ? { parametros } : {}));
+      return sendBody(request, reply, statusOf(error), errorBody(error, spec.envelope, echo ? { parametros } : undefined));
     }
     if (error.kind !== 'idempotency_mismatch') throw error;
     const older = await olderRecord(deps.db, deps.clock.now(), { partnerId: auth.partnerId, operation: operation.command.name, key }, hashRequest(body));
