@@ -125,15 +125,18 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): M
   };
   const ignoredFields = new Counter({ name: 'caas_ignored_fields_total', help: 'Unknown request fields ignored, by operation', labelNames: ['operation'], registers: [registry] });
   // Synchronous (no promise per request); the label objects are made once per operation and status
-  // (operations are routes, or `unmatched`: a bounded set).
-  const labels = new Map<string, { request: { operation: string; status: string }; duration: { operation: string } }>();
+  // (operations are routes, or `unmatched`: a bounded set), found by the operation's own string and
+  // the status number (issue 14: a key built per request was a concatenation and a hash of it).
+  const labels = new Map<string, Map<number, { request: { operation: string; status: string }; duration: { operation: string } }>>();
   app.addHook('onResponse', (request, reply, done) => {
     const operation = routeFactsOf(request).operation;
-    const id = `${reply.statusCode} ${operation}`;
-    let these = labels.get(id);
+    const status = reply.statusCode;
+    let byStatus = labels.get(operation);
+    if (byStatus === undefined) labels.set(operation, (byStatus = new Map()));
+    let these = byStatus.get(status);
     if (these === undefined) {
-      these = { request: { operation, status: String(reply.statusCode) }, duration: { operation } };
-      labels.set(id, these);
+      these = { request: { operation, status: String(status) }, duration: { operation } };
+      byStatus.set(status, these);
     }
     requests.inc(these.request);
     duration.observe(these.duration, reply.elapsedTime / 1000);

@@ -66,3 +66,18 @@ test("ajv's JSON pointers become the envelope's field paths", () => {
   assert.equal(toPath('/itens/0/prazo'), 'itens[0].prazo');
   assert.equal(toPath('/0/a~1b/c~0d'), '[0].a/b.c~d');
 });
+
+test('a key sent as the schema spells it and in any other casing folds to the same name; names differing only in case keep the old rule', () => {
+  const casing = compileBodyValidator(obj({ codigoProposta: opt(integer({ minimum: 0, maximum: 9 })), Dup: opt(integer({ minimum: 0, maximum: 9 })), dup: opt(integer({ minimum: 0, maximum: 9 })) }) as never);
+  for (const key of ['codigoProposta', 'CodigoProposta', 'codigoproposta', 'CODIGOPROPOSTA']) {
+    const result = casing(parseJsonBody(`{"${key}": 1}`));
+    assert.ok('value' in result);
+    assert.deepEqual(result.value, { codigoProposta: 1 });
+  }
+  // Two schema names that fold together: the lower-cased lookup's answer (the last one) for every spelling, as before.
+  for (const key of ['Dup', 'dup', 'DUP']) {
+    const result = casing(parseJsonBody(`{"${key}": 2}`));
+    assert.ok('value' in result);
+    assert.deepEqual(result.value, { dup: 2 });
+  }
+});

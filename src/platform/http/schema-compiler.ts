@@ -76,10 +76,16 @@ function forAjv(schema: unknown): unknown {
 
 const foldMaps = new WeakMap<object, Map<string, string>>();
 
+/**
+ * Lower-cased names to the schema's, plus each schema name that folds to itself under its own
+ * spelling: a key sent as the schema writes it is found without lower-casing it (a new string,
+ * hashed again, per key: issue 14); any other is looked up lower-cased, as before.
+ */
 function foldMapOf(properties: Schema): Map<string, string> {
   let map = foldMaps.get(properties);
   if (!map) {
     map = new Map(Object.keys(properties).map((k) => [k.toLowerCase(), k]));
+    for (const k of Object.keys(properties)) if (map.get(k.toLowerCase()) === k) map.set(k, k);
     foldMaps.set(properties, map);
   }
   return map;
@@ -121,7 +127,7 @@ export function normalize(value: unknown, schema: Schema, path: string, problems
   const out: Record<string, unknown> = {};
   const source = value as Record<string, unknown>;
   for (const key of Object.keys(source)) {
-    const canonical = fold.get(key.toLowerCase()) ?? key;
+    const canonical = fold.get(key) ?? fold.get(key.toLowerCase()) ?? key;
     const fieldPath = path === '' ? canonical : `${path}.${canonical}`;
     if (Object.prototype.hasOwnProperty.call(out, canonical)) {
       problems.push({ code: 'REQ008', description: 'Campo informado mais de uma vez com grafias diferentes', field: fieldPath });
