@@ -13,7 +13,7 @@ import { dec, ZERO } from '../../../platform/money.js';
 import { installmentsOf, requireSchedule } from '../schedule/schedule-repository.js';
 import { sandboxSettings } from '../settings.js';
 import { issueBoleto, pixCodeFor } from './boleto-issue.js';
-import { cancellationStatement, insertCharge, requestChargesCancellation } from './collection-repository.js';
+import { cancellationStatement, cancellationValues, insertCharge, requestChargesCancellation } from './collection-repository.js';
 import { CHARGE_CANCEL_JOB } from './collection-cancel.js';
 import { jobRow } from '../../../platform/jobs.js';
 import { observeStatements } from '../../../platform/db/prepared.js';
@@ -70,7 +70,7 @@ test('requestChargesCancellation sends the text and values kysely builds for it,
           for (const ids of [[randomUUID()], [randomUUID(), randomUUID()]]) {
             const at = new Date(NOW.getTime() + round);
             assert.equal((await requestChargesCancellation(tx, key, partnerId, ids, at, job)).size, 0);
-            const direct = cancellationStatement(tx, key.column, [partnerId, key.value, at, ...Object.values(job), ids]).compile();
+            const direct = cancellationStatement(tx, key.column, cancellationValues(key, partnerId, ids, at, job)).compile();
             assert.equal(sent.at(-1)!.sql, direct.sql);
             assert.deepEqual(sent.at(-1)!.parameters, direct.parameters);
           }

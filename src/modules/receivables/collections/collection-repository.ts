@@ -278,6 +278,13 @@ export function cancellationStatement(tx: Executor, column: ScheduleKey['column'
     .select('id');
 }
 
+/** cancellationStatement's values, in its order (exported for its test): partner, key value, now, the job's columns (JOB_COLUMNS, asserted exactly), the charge ids. */
+export function cancellationValues(key: ScheduleKey, partnerId: string, chargeIds: readonly string[], now: Date, job: Insertable<JobsTable>): unknown[] {
+  assertColumnsExactly(job, JOB_COLUMNS, 'the cancellation job row');
+  const row = job as unknown as Record<string, unknown>;
+  return [partnerId, key.value, now, ...JOB_COLUMNS.map((name) => row[name]), chargeIds];
+}
+
 /**
  * FGTS/CancelarCobrancas in ONE statement (issue 14: the schedule's lock, a locking select per
  * charge, the update and the job's insert before): `schedule` (lockedScheduleId) locks the schedule
@@ -293,9 +300,7 @@ export function cancellationStatement(tx: Executor, column: ScheduleKey['column'
  */
 export async function requestChargesCancellation(tx: Executor, key: ScheduleKey, partnerId: string, chargeIds: readonly string[], now: Date, job: Insertable<JobsTable>): Promise<Set<string>> {
   if (chargeIds.length === 0) return new Set();
-  assertColumnsExactly(job, JOB_COLUMNS, 'the cancellation job row');
-  const row = job as unknown as Record<string, unknown>;
-  const values = [partnerId, key.value, now, ...JOB_COLUMNS.map((name) => row[name]), chargeIds];
+  const values = cancellationValues(key, partnerId, chargeIds, now, job);
   const query = CANCELLATIONS.statement(key.column, values, (placeholders) => cancellationStatement(tx, key.column, placeholders));
   const { rows } = await tx.executeQuery<{ id: string }>(query);
   return new Set(rows.map((r) => r.id));
