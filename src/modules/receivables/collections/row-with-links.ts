@@ -14,8 +14,6 @@ export interface RowWithLinksStatement<R, L> {
   text: string;
   columns: ReadonlyArray<keyof R & string>;
   linkColumns: ReadonlyArray<readonly [keyof L & string, string]>;
-  /** The columns the statement returns: those the database fills (defaults, serials), else `id`. */
-  returned: readonly string[];
 }
 
 /**
@@ -54,7 +52,7 @@ export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArra
   const links = `insert into "${linksTable}" (${quotedNames([key, ...carried])}) select ${picked} from ${unnestArrays(linkColumns.slice(1), columns.length + 1)} "link"(${quotedNames(carried)}), ${listed}`;
   const returned = generated.length > 0 ? generated : ['id'];
   const text = `with "row" as (insert into "${table}" (${quotedNames(columns)}) values (${values}) returning ${quotedNames(returned)}), "links" as (${links}) select ${quotedNames(returned)} from "row"`;
-  return { text, columns, linkColumns, returned };
+  return { text, columns, linkColumns };
 }
 
 /**
