@@ -74,6 +74,14 @@ class Placeholder {
   constructor(readonly index: number) {}
 }
 
+/** A value a ShapedStatements builder binds: the caller's own, or the placeholder standing for it while the shape is built. */
+export type Bound<T> = T | Placeholder;
+
+/** `value` as kysely's builder takes it: a placeholder is bound as any value, untouched (ShapedStatements). */
+export function bound<T>(value: Bound<T>): T {
+  return value as T;
+}
+
 /** Asserts that every value binds as a parameter: not `undefined`, not a kysely expression (a function, which kysely would call as an expression's factory, or an object with `toOperationNode`). */
 function assertBindable(shape: string, values: readonly unknown[]): void {
   values.forEach((value, i) => {

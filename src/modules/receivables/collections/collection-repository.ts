@@ -8,7 +8,7 @@ import { partnerNameById } from '../../partners/index.js';
 import { BoletoStatus, LIVE_BOLETO_STATUSES } from './boleto-status.js';
 import { insertRowWithLinks, rowWithLinksStatement } from './row-with-links.js';
 import { answerBumpOfSchedule, lockedScheduleId, type InstallmentRow, type ScheduleKey } from '../schedule/schedule-repository.js';
-import { assertColumnsExactly, ShapedStatements } from '../../../platform/db/fixed-text.js';
+import { assertColumnsExactly, bound, type Bound, ShapedStatements } from '../../../platform/db/fixed-text.js';
 import type {
   ReceivableBoletoInstallmentsTable,
   ReceivableBoletosTable,
@@ -248,7 +248,7 @@ const CANCELLATIONS = new ShapedStatements();
 
 /** The cancellation's statement over `values`: partner, key value, now, job columns (JOB_COLUMNS), then the charge ids as one array (exported for its test). */
 export function cancellationStatement(tx: Executor, column: ScheduleKey['column'], values: readonly unknown[]) {
-  const [partnerId, keyValue, now, ...rest] = values;
+  const [partnerId, keyValue, now, ...rest] = values as [Bound<string>, Bound<ScheduleKey['value']>, Bound<Date>, ...unknown[]];
   const job = Object.fromEntries(JOB_COLUMNS.map((name, i) => [name, rest[i]])) as unknown as Insertable<JobsTable>;
   const chargeIds = rest[JOB_COLUMNS.length];
   return tx
@@ -257,8 +257,8 @@ export function cancellationStatement(tx: Executor, column: ScheduleKey['column'
     .with('charge', (db) =>
       db
         .updateTable('receivable_charges')
-        .set({ status: 'cancelling', cancel_requested_at: now as Date })
-        .where('partner_id', '=', partnerId as string)
+        .set({ status: 'cancelling', cancel_requested_at: bound(now) })
+        .where('partner_id', '=', bound(partnerId))
         .where('schedule_id', '=', (eb) => eb.selectFrom('schedule').select('id'))
         .where('id', '=', sql<string>`any(${chargeIds}::uuid[])`)
         .where('status', '=', 'active')
@@ -268,7 +268,7 @@ export function cancellationStatement(tx: Executor, column: ScheduleKey['column'
       db
         .updateTable('receivable_boletos as b')
         .from('charge')
-        .set({ registration_status: BoletoStatus.cancelPending, cancel_requested_at: now as Date })
+        .set({ registration_status: BoletoStatus.cancelPending, cancel_requested_at: bound(now) })
         .whereRef('b.partner_id', '=', 'charge.partner_id')
         .whereRef('b.charge_id', '=', 'charge.id')
         .where('b.registration_status', 'in', LIVE_BOLETO_STATUSES),

@@ -4,7 +4,7 @@ import { CompiledQuery, sql, type Insertable, type QueryCreator, type Selectable
 import { answerScopesListing } from './answer-scopes.js';
 import type { Database } from '../../../platform/db/schema.js';
 import type { CachedQuery } from '../../../platform/answer-cache.js';
-import { arraysOf, assertColumnsExactly, insertFromArrays, quotedNames, unnestArrays } from '../../../platform/db/fixed-text.js';
+import { arraysOf, assertColumnsExactly, bound, type Bound, insertFromArrays, quotedNames, unnestArrays } from '../../../platform/db/fixed-text.js';
 import type { Executor } from '../../../platform/db/pool.js';
 import type { LocalDate } from '../../../platform/dates.js';
 import { dec, type Decimal } from '../../../platform/money.js';
@@ -92,8 +92,8 @@ function scheduleTexts(column: ScheduleKey['column']): { row: string; locked: st
 const SCHEDULE_BY_KEY = { proposal_id: scheduleTexts('proposal_id'), codigo_operacao: scheduleTexts('codigo_operacao'), proposal_number: scheduleTexts('proposal_number') };
 
 /** The select of the schedule a key names; a codigoOperacao reused by the partner: the newest schedule answers. `value` may be a placeholder (ShapedStatements). */
-function scheduleByKey(db: Executor, partnerId: unknown, key: { column: ScheduleKey['column']; value: unknown }) {
-  return db.selectFrom('receivable_schedules').where('partner_id', '=', partnerId as string).where(key.column, '=', key.value as string).orderBy('created_at', 'desc').limit(1);
+function scheduleByKey(db: Executor, partnerId: Bound<string>, key: { column: ScheduleKey['column']; value: Bound<ScheduleKey['value']> }) {
+  return db.selectFrom('receivable_schedules').where('partner_id', '=', bound(partnerId)).where(key.column, '=', bound(key.value)).orderBy('created_at', 'desc').limit(1);
 }
 
 /** ANSWER_LISTED for a select of the locked schedule's `id` and `proposal_id` (lockedScheduleId). */
@@ -106,7 +106,7 @@ const LISTED_COLUMN = sql.raw<string | null>(answerScopesListing(['"locked"."id"
  * version itself (answerBumpOf) and write only rows of this schedule after reading it. `partnerId`
  * and `key.value` may be placeholders (ShapedStatements).
  */
-export function lockedScheduleId(db: Executor, partnerId: unknown, key: { column: ScheduleKey['column']; value: unknown }) {
+export function lockedScheduleId(db: Executor, partnerId: Bound<string>, key: { column: ScheduleKey['column']; value: Bound<ScheduleKey['value']> }) {
   const locked = scheduleByKey(db, partnerId, key).select(['id', 'proposal_id']).forUpdate();
   return db.selectFrom(locked.as('locked')).select(['locked.id', 'locked.proposal_id', LISTED_COLUMN.as('listed')]);
 }
