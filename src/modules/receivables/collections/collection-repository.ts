@@ -29,6 +29,7 @@ export const BOLETO_INSERT = rowWithLinksStatement<Insertable<ReceivableBoletosT
   'receivable_boleto_installments',
   [['boleto_id', 'uuid'], ['installment_id', 'uuid'], ['installment_number', 'integer'], ['discount', 'numeric'], ['live', 'boolean']],
   ['numero'],
+  ['document_amount', 'discount', 'amount', 'amount_paid'],
 );
 
 const CHARGE_INSERT = rowWithLinksStatement<Insertable<ReceivableChargesTable>, Insertable<ReceivableChargeInstallmentsTable>>(
@@ -36,6 +37,8 @@ const CHARGE_INSERT = rowWithLinksStatement<Insertable<ReceivableChargesTable>, 
   ['id', 'partner_id', 'schedule_id', 'via_boleto', 'via_pix', 'settlement', 'description', 'due_date', 'expires_on', 'amount', 'discount', 'permite_descapitalizacao', 'notify_customer', 'pix_txid', 'pix_emv', 'pix_image', 'status', 'created_at', 'cancel_requested_at', 'cancelled_at', 'paid_on', 'amount_paid'],
   'receivable_charge_installments',
   [['charge_id', 'uuid'], ['installment_id', 'uuid'], ['installment_number', 'integer'], ['discount', 'numeric'], ['live', 'boolean']],
+  [],
+  ['amount', 'discount', 'amount_paid'],
 );
 
 /** `row`: every column of BOLETO_INSERT (an assertion otherwise). */

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../test/support/
 import type { Executor } from '../../../platform/db/pool.js';
 import { insertRowWithLinks, rowWithLinksStatement } from './row-with-links.js';
 
-const statement = rowWithLinksStatement<{ id: string; schedule_id: string; amount: string }, { row_id: string; n: number }>('t', ['id', 'schedule_id', 'amount'], 'links', [['row_id', 'uuid'], ['n', 'integer']]);
+const statement = rowWithLinksStatement<{ id: string; schedule_id: string; amount: string }, { row_id: string; n: number }>('t', ['id', 'schedule_id', 'amount'], 'links', [['row_id', 'uuid'], ['n', 'integer']], [], ['amount']);
 
 test("rowWithLinksStatement: one fixed text whatever the number of links (issue 14); the row listed for the read model before its links (0057); the links' key is the row's id parameter (0058)", () => {
   const scopes = "coalesce(current_setting('caas.answer_scopes', true), '')";
@@ -28,6 +28,8 @@ test("insertRowWithLinks binds the row by column and each link column but the ke
   await assert.rejects(insertRowWithLinks(db, statement, { id: 'a' } as never, []), /assertion/);
   await assert.rejects(insertRowWithLinks(db, statement, { id: 'a', schedule_id: 's', other: 'x' } as never, []), /assertion/);
   await assert.rejects(insertRowWithLinks(db, statement, { amount: '1.00', id: 'a', schedule_id: 's' }, [{ row_id: 'a', n: 1 }, { row_id: 'b', n: 2 }]), /row_id is not the row's id/);
+  for (const amount of ['1', '1.0', '1.000', '+1.00', ' 1.00', '1,00', 1 as never]) await assert.rejects(insertRowWithLinks(db, statement, { amount, id: 'a', schedule_id: 's' }, []), /assertion: the row's amount is not 2-place money text/);
+  assert.throws(() => rowWithLinksStatement('t', ['id', 'schedule_id'], 'links', [['row_id', 'uuid'], ['n', 'integer']], [], ['amount' as never]), /the row has no amount/);
   assert.equal(sent.length, 1);
 });
 

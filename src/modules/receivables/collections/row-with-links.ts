@@ -14,6 +14,8 @@ export interface RowWithLinksStatement<R, L> {
   text: string;
   columns: ReadonlyArray<keyof R & string>;
   linkColumns: ReadonlyArray<readonly [keyof L & string, string]>;
+  /** The row's money columns: each bound as its 2-place text (or null), the form numeric reads back as. */
+  money: ReadonlyArray<keyof R & string>;
 }
 
 /**
@@ -35,15 +37,17 @@ function listedRow(id: string, schedule: string): string {
  * (the row's `id` parameter, no array of its own); `generated`: the table's columns the database
  * fills (a serial), the only ones sent back: the rest of the row is what was bound (issue 14:
  * `returning *` sent back and parsed a boleto's 32 columns, its ~0.9 kB QR image among them, that
- * no caller reads from the answer).
+ * no caller reads from the answer); `money`: the row's numeric columns (asserted 2-place text at
+ * each insert, so the value bound is the value stored and handed back).
  */
-export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArray<keyof R & string>, linksTable: string, linkColumns: ReadonlyArray<readonly [keyof L & string, string]>, generated: readonly string[] = []): RowWithLinksStatement<R, L> {
+export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArray<keyof R & string>, linksTable: string, linkColumns: ReadonlyArray<readonly [keyof L & string, string]>, generated: readonly string[] = [], money: ReadonlyArray<keyof R & string> = []): RowWithLinksStatement<R, L> {
   const values = columns.map((_, i) => `$${i + 1}`).join(', ');
   const parameter = (column: string) => {
     const at = (columns as readonly string[]).indexOf(column);
     if (at < 0) throw new Error(`assertion: the row has no ${column}`);
     return `$${at + 1}`;
   };
+  money.forEach(parameter);
   const listed = listedRow(parameter('id'), parameter('schedule_id'));
   const [key, ...carried] = linkColumns.map(([name]) => name);
   if (key === undefined) throw new Error('assertion: the links have no key column');
@@ -52,8 +56,11 @@ export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArra
   const links = `insert into "${linksTable}" (${quotedNames([key, ...carried])}) select ${picked} from ${unnestArrays(linkColumns.slice(1), columns.length + 1)} "link"(${quotedNames(carried)}), ${listed}`;
   const returned = generated.length > 0 ? generated : ['id'];
   const text = `with "row" as (insert into "${table}" (${quotedNames(columns)}) values (${values}) returning ${quotedNames(returned)}), "links" as (${links}) select ${quotedNames(returned)} from "row"`;
-  return { text, columns, linkColumns };
+  return { text, columns, linkColumns, money };
 }
+
+/** A money column as bound and as numeric reads it back: digits, a point, two places (a sign: the constraints refuse it, not this). */
+const MONEY_TEXT = /^-?\d+\.\d{2}$/;
 
 /**
  * The row as stored: the bound values with the database-filled columns the statement returns (the
@@ -63,6 +70,8 @@ export function rowWithLinksStatement<R, L>(table: string, columns: ReadonlyArra
 export async function insertRowWithLinks<R extends object, L extends object, Row>(db: Executor, statement: RowWithLinksStatement<R, L>, row: R, links: readonly L[]): Promise<Row> {
   assertColumnsExactly(row, statement.columns, 'the row');
   const record = row as Record<string, unknown>;
+  const notMoney = statement.money.find((column) => record[column] !== null && (typeof record[column] !== 'string' || !MONEY_TEXT.test(record[column])));
+  if (notMoney !== undefined) throw new Error(`assertion: the row's ${notMoney} is not 2-place money text (it would not read back as bound)`);
   const [key, ...carried] = statement.linkColumns;
   if (links.some((link) => (link as Record<string, unknown>)[key![0]] !== record.id)) throw new Error(`assertion: a link's ${key![0]} is not the row's id`);
   const parameters = [...statement.columns.map((column) => record[column]), ...arraysOf(links, carried)];
