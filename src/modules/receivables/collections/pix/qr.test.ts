@@ -76,3 +76,11 @@ test('the PNG bytes are those written before the scratch buffers (issue 14), in 
   ];
   for (const [payload, sha] of [...cases, ...cases.reverse()]) assert.equal(createHash('sha256').update(await qrPngBase64(payload)).digest('hex').slice(0, 16), sha, payload.slice(0, 20));
 });
+
+test('encodeModulesPng bounds its scratch arrays: a symbol of 1 to 177 modules, scale 1 to 16, margin 0 to 4', () => {
+  const dark = () => true;
+  for (const [size, scale, margin] of [[0, 8, 4], [178, 8, 4], [21, 0, 4], [21, 17, 4], [21, 8, 5], [21, 8, -1], [21.5, 8, 4]] as const) {
+    assert.throws(() => encodeModulesPng(size, dark, scale, margin), /assertion: a QR of 1 to 177 modules, scale 1 to 16, margin 0 to 4/);
+  }
+  assert.ok(encodeModulesPng(177, dark, 16, 4).length > 0);
+});

@@ -17,6 +17,10 @@ const ERROR_CORRECTION = 'M';
 const QUIET_ZONE_MODULES = 4;
 /** 8 px per module keeps a typical BR Code (~57 modules with margin) near 460 px wide. */
 const PIXELS_PER_MODULE = 8;
+/** The largest symbol (version 40) and the largest scale and margin encodeModulesPng draws: they bound its scratch arrays. */
+const MODULES_MAX = 177;
+const SCALE_MAX = 16;
+const MARGIN_MAX = QUIET_ZONE_MODULES;
 /**
  * One fixed mask (ISO/IEC 18004 allows any of the 8; every reader decodes each): choosing the best
  * scores all 8 masked matrices, ~75 % of the code's CPU (issue 14).
@@ -36,7 +40,7 @@ function frameChunk(png: Buffer, at: number, type: string, length: number): numb
   return at + CHUNK_FRAME_BYTES + length;
 }
 
-/** The pixel rows, kept between calls (synchronous uses only) and grown when too small: a typed array per code was GC work (issue 14). */
+/** The pixel rows, kept between calls (synchronous uses only) and grown when too small: a typed array per code was GC work (issue 14). Bounded by encodeModulesPng's limits. */
 let rowScratch = Buffer.alloc(0);
 
 /** Every pixel of the row at `offset` white (its filter byte, 0, skipped; the last byte's padding bits stay 0). */
@@ -64,6 +68,9 @@ function darken(rows: Buffer, offset: number, x: number, scale: number): void {
  * copies of it (repeated-rows-deflate.ts; issue 14).
  */
 export function encodeModulesPng(size: number, isDark: (row: number, col: number) => boolean, scale = PIXELS_PER_MODULE, margin = QUIET_ZONE_MODULES): Buffer {
+  if (!(Number.isInteger(size) && size >= 1 && size <= MODULES_MAX && Number.isInteger(scale) && scale >= 1 && scale <= SCALE_MAX && Number.isInteger(margin) && margin >= 0 && margin <= MARGIN_MAX)) {
+    throw new Error(`assertion: a QR of 1 to ${MODULES_MAX} modules, scale 1 to ${SCALE_MAX}, margin 0 to ${MARGIN_MAX} (the scratch arrays' bound)`);
+  }
   const width = (size + 2 * margin) * scale;
   const stride = Math.ceil(width / 8) + 1; // each row: filter byte 0 (none) + pixels
   const length = stride * (size + 2 * margin);

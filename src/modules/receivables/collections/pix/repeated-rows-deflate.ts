@@ -103,7 +103,9 @@ function canonicalCodes(lengths: readonly number[]): number[] {
  * Scratch arrays kept between calls and grown when too small (issue 14): a typed array is
  * allocated outside V8's heap, and fresh ones per code (tokens, bits) made the garbage collector
  * ~20 % of a QR's CPU. Safe to share: every use is synchronous and copies its result out. Bounded
- * by the largest payload (PAYLOAD_CHARS_MAX): ~200 kB at most.
+ * by the largest payload (PAYLOAD_CHARS_MAX): ~270 kB with qr.ts's pixel rows at 512 characters of
+ * 3-byte UTF-8 (version 32, 145 modules: rows ~24 kB, tokens ~99 kB, bits ~149 kB); ~110 kB at 512
+ * ASCII characters. encodeModulesPng asserts the symbol's size, scale and margin.
  */
 let tokenScratch = new Int32Array(0);
 let byteScratch = new Uint8Array(0);
