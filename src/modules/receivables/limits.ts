@@ -16,6 +16,14 @@ export const AMOUNT_CENTS_MAX = 9_999_999_999n;
 // Used by collections/pix/qr.ts.
 export const PAYLOAD_CHARS_MAX = 512;
 
+/** The largest QR symbol (version 40) encodeModulesPng draws: with the two below, the bound of its scratch arrays. */
+export const QR_SYMBOL_MODULES_MAX = 177;
+
+export const QR_SCALE_PIXELS_PER_MODULE_MAX = 16;
+
+/** The quiet zone's ISO/IEC 18004 minimum, the one drawn. */
+export const QR_MARGIN_MODULES_MAX = 4;
+
 // Used by collections/pix/tlv.ts.
 export const TLV_VALUE_LENGTH_MAX = 99; // the length is two decimal digits
 

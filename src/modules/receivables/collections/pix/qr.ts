@@ -7,7 +7,7 @@
 // CPU (issue 14).
 import { crc32 } from 'node:zlib';
 import QRCode from 'qrcode';
-import { PAYLOAD_CHARS_MAX } from '../../limits.js';
+import { PAYLOAD_CHARS_MAX, QR_MARGIN_MODULES_MAX, QR_SCALE_PIXELS_PER_MODULE_MAX, QR_SYMBOL_MODULES_MAX } from '../../limits.js';
 import { CLASS_LAST_VERSION, qrSegments } from './qr-segments.js';
 import { deflateRepeatedRows } from './repeated-rows-deflate.js';
 
@@ -17,10 +17,6 @@ const ERROR_CORRECTION = 'M';
 const QUIET_ZONE_MODULES = 4;
 /** 8 px per module keeps a typical BR Code (~57 modules with margin) near 460 px wide. */
 const PIXELS_PER_MODULE = 8;
-/** The largest symbol (version 40) and the largest scale and margin encodeModulesPng draws: they bound its scratch arrays. */
-const MODULES_MAX = 177;
-const SCALE_MAX = 16;
-const MARGIN_MAX = QUIET_ZONE_MODULES;
 /**
  * One fixed mask (ISO/IEC 18004 allows any of the 8; every reader decodes each): choosing the best
  * scores all 8 masked matrices, ~75 % of the code's CPU (issue 14).
@@ -68,8 +64,8 @@ function darken(rows: Buffer, offset: number, x: number, scale: number): void {
  * copies of it (repeated-rows-deflate.ts; issue 14).
  */
 export function encodeModulesPng(size: number, isDark: (row: number, col: number) => boolean, scale = PIXELS_PER_MODULE, margin = QUIET_ZONE_MODULES): Buffer {
-  if (!(Number.isInteger(size) && size >= 1 && size <= MODULES_MAX && Number.isInteger(scale) && scale >= 1 && scale <= SCALE_MAX && Number.isInteger(margin) && margin >= 0 && margin <= MARGIN_MAX)) {
-    throw new Error(`assertion: a QR of 1 to ${MODULES_MAX} modules, scale 1 to ${SCALE_MAX}, margin 0 to ${MARGIN_MAX} (the scratch arrays' bound)`);
+  if (!(Number.isInteger(size) && size >= 1 && size <= QR_SYMBOL_MODULES_MAX && Number.isInteger(scale) && scale >= 1 && scale <= QR_SCALE_PIXELS_PER_MODULE_MAX && Number.isInteger(margin) && margin >= 0 && margin <= QR_MARGIN_MODULES_MAX)) {
+    throw new Error(`assertion: a QR of 1 to ${QR_SYMBOL_MODULES_MAX} modules, scale 1 to ${QR_SCALE_PIXELS_PER_MODULE_MAX}, margin 0 to ${QR_MARGIN_MODULES_MAX} (the scratch arrays' bound)`);
   }
   const width = (size + 2 * margin) * scale;
   const stride = Math.ceil(width / 8) + 1; // each row: filter byte 0 (none) + pixels
