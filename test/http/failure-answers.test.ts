@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { purgeExpiredIdempotency } from '../../src/platform/idempotency.js';
 import { defineSpec } from '../../src/platform/http/operation-spec.js';
 import { defineRoute } from '../../src/platform/http/route.js';
-import { envelope, obj, opt, text } from '../../src/platform/http/schema-types.js';
+import { envelope, obj, opt, text, Type } from '../../src/platform/http/schema-types.js';
 import { startTestService, type TestPartner, type TestService } from '../support/app.js';
 
 const crashSpec = defineSpec({
@@ -23,12 +23,31 @@ const crash = defineRoute(crashSpec, async () => {
   throw new Error('assertion: secret internal state at /srv/caas/db.ts:42 password=hunter2');
 });
 
+// A validator that throws (not a refusal): the x-decimal check compares against a bound that is
+// no number, so decimal.js throws inside the schema check. The route's handler gets a plain Error
+// as the validation error and hands it to Fastify's error path (`reply.send(refused)`).
+const brokenValidatorSpec = defineSpec({
+  path: '/Teste/ValidadorQuebrado',
+  operationId: 'Teste_ValidadorQuebrado',
+  summary: 'probe whose schema check throws',
+  scope: 'caas.proposals',
+  kind: 'command',
+  envelope: 'camel',
+  body: obj({ valor: Type.Unsafe<number>({ 'x-decimal': { minimum: 'secret-bound-not-a-number', maximum: '1', scale: 2 } }) }),
+  response: envelope({}),
+});
+let brokenValidatorRan = false;
+const brokenValidator = defineRoute(brokenValidatorSpec, async () => {
+  brokenValidatorRan = true;
+  return {};
+});
+
 let service: TestService;
 let partner: TestPartner;
 let token: string;
 
 before(async () => {
-  service = await startTestService({ CAAS_RATE_LIMIT_PER_SECOND: '2' }, [crash]);
+  service = await startTestService({ CAAS_RATE_LIMIT_PER_SECOND: '2' }, [crash, brokenValidator]);
   partner = await service.onboard();
   token = await service.token(partner);
 });
@@ -61,6 +80,20 @@ describe('failure answers', () => {
     assert.equal(response.headers['x-request-id'], 'req-abc-123');
     assert.doesNotMatch(response.body, /assertion|secret|hunter2|\/srv|db\.ts/);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from idempotency_records where key = 'crash-1'`.execute(service.database.db);
+    assert.equal(rows[0]!.n, 0);
+  });
+
+  test('a validator that throws: 500 with the request id, nothing internal, the handler never runs, nothing stored', async () => {
+    service.clock.advance(5_000);
+    const response = await service.call('/Teste/ValidadorQuebrado', { valor: 0.5 }, { token, key: 'broken-validator-1', headers: { 'x-request-id': 'req-validator-1' } });
+    assert.equal(response.statusCode, 500);
+    const body = JSON.parse(response.body);
+    assert.equal(body.hasError, true);
+    assert.deepEqual(body.messages.map((m: { code: string; context: string }) => [m.code, m.context]), [['SYS500', 'req-validator-1']]);
+    assert.equal(response.headers['x-request-id'], 'req-validator-1');
+    assert.doesNotMatch(response.body, /Decimal|Invalid argument|secret-bound|FST_ERR/);
+    assert.equal(brokenValidatorRan, false);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from idempotency_records where key = 'broken-validator-1'`.execute(service.database.db);
     assert.equal(rows[0]!.n, 0);
   });
 

@@ -97,6 +97,21 @@ describe('IdempotencyKey', () => {
     assert.equal(good.statusCode, 200);
   });
 
+  test('an invalid body never runs the handler: 400 REQ00x as before, no idempotency record, no row', async () => {
+    const before = await effects();
+    const refused = await service.call('/Teste/Registrar', { espera_ms: 1 }, { token, key: 'schema-2' });
+    assert.equal(refused.statusCode, 400);
+    assert.deepEqual(JSON.parse(refused.body).messages.map((m: { code: string; field: string | null }) => [m.code, m.field]), [['REQ003', 'valor']]);
+    const command = await service.call('/Proposta/IncluirManualSimplificado', { dto: { vlrSolicitado: 'x' } }, { token, key: 'schema-3' });
+    assert.equal(command.statusCode, 400);
+    assert.match(JSON.parse(command.body).messages[0].code, /^REQ00\d$/);
+    assert.equal(await effects(), before, 'the probe handler did not run');
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from idempotency_records where key in ('schema-2', 'schema-3')`.execute(service.database.db);
+    assert.equal(rows[0]!.n, 0);
+    const proposals = await sql<{ n: number }>`select count(*)::int as n from proposals`.execute(service.database.db);
+    assert.equal(proposals.rows[0]!.n, 0, 'the command wrote no proposal');
+  });
+
   test('keys are scoped to the partner: another partner with the same key gets its own effect', async () => {
     const other = await service.onboard();
     const otherToken = await service.token(other);
