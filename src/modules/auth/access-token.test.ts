@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fixedClock } from '../../platform/clock.js';
-import { AccessTokenVerifier, ACCESS_TOKEN_LIFETIME_S, issueAccessToken, parseBearer } from './access-token.js';
+import { type AccessClaims, AccessTokenVerifier, ACCESS_TOKEN_LIFETIME_S, issueAccessToken, parseBearer } from './access-token.js';
 import { AuthCode, AuthError } from './errors.js';
 import type { ServiceSigningKeys } from './ports.js';
 import { Scope, type ScopeName } from './scopes.js';
@@ -70,6 +70,44 @@ describe('access token', () => {
     assert.equal(verifier.known(`Bearer ${sameEnding}`, Scope.proposals), undefined);
     assert.equal((await authError(verifier.authenticate(`Bearer ${sameEnding}`))).messages[0]?.code, AuthCode.tokenInvalid, 'verified, not taken from the cache');
     assert.equal(verifier.known(`Bearer ${accessToken}`, Scope.proposals), claims, 'the refused twin did not evict it');
+  });
+
+  test('two valid tokens sharing the cache key: each only ever gets its own claims, the second replaces the first', async () => {
+    const clock = fixedClock(NOW);
+    const signingKeys = await fakeServiceKeys();
+    const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now, cacheKeyChars: 1 });
+    const newJti = counterIds('at');
+    const issue = async (clientId: string) => (await issueAccessToken({ clientId, partnerId: `p-${clientId}`, scopes: [Scope.proposals] }, { signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now, newJti })).accessToken;
+    const byEnding = new Map<string, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; i < 500 && pair === undefined; i += 1) {
+      const token = await issue(`caas.c${i}`);
+      const twin = byEnding.get(token.slice(-1));
+      if (twin !== undefined) pair = [twin, token];
+      else byEnding.set(token.slice(-1), token);
+    }
+    assert.ok(pair, 'two issued tokens share their last character');
+    const [first, second] = pair;
+    const mine = (token: string, claims: AccessClaims | undefined) => {
+      const payload = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as { sub: string; jti: string };
+      assert.deepEqual([claims?.clientId, claims?.jti], [payload.sub, payload.jti]);
+    };
+    const firstClaims = await verifier.check(`Bearer ${first}`, Scope.proposals);
+    mine(first, firstClaims);
+    assert.equal(verifier.known(`Bearer ${second}`, Scope.proposals), undefined, "the second is not given the first's claims");
+    mine(second, await verifier.check(`Bearer ${second}`, Scope.proposals));
+    assert.equal(verifier.cacheSize, 1, 'one key: the second replaced the first');
+    assert.equal(verifier.known(`Bearer ${first}`, Scope.proposals), undefined, "the first is not given the second's claims");
+    mine(first, await verifier.check(`Bearer ${first}`, Scope.proposals));
+    mine(first, verifier.known(`Bearer ${first}`, Scope.proposals));
+    assert.equal(verifier.known(`Bearer ${second}`, Scope.proposals), undefined);
+    mine(second, await verifier.check(`Bearer ${second}`, Scope.proposals));
+  });
+
+  test('cacheKeyChars is a positive integer', () => {
+    for (const cacheKeyChars of [0, -1, 1.5, Number.NaN]) {
+      assert.throws(() => new AccessTokenVerifier({ signingKeys: {} as ServiceSigningKeys, publicUrl: TEST_PUBLIC_URL, now: () => new Date(NOW), cacheKeyChars }), /assertion: cacheKeyChars/);
+    }
   });
 
   test('the full scope releases every operation', async () => {

@@ -78,14 +78,14 @@ function exactBearerToken(header: string | undefined): string | undefined {
 }
 
 /**
- * Where the verified-token cache files a token: its last TOKEN_CACHE_KEY_CHARS characters (the
- * signature's end), not the whole ~800-character text, which the Map hashed on every request
- * (issue 14: ~7,900 instructions per request). A hit still needs the exact token (cachedFor); only
- * tokens whose signature verified are filed, so two sharing a key just replace each other.
+ * Where the verified-token cache files a token: its last `keyChars` characters (the signature's
+ * end), not the whole ~800-character text, which the Map hashed on every request (issue 14:
+ * ~7,900 instructions per request). A hit still needs the exact token (cachedFor); only tokens
+ * whose signature verified are filed, so two sharing a key just replace each other.
  */
 const TOKEN_CACHE_KEY_CHARS = 24;
-function tokenCacheKey(token: string): string {
-  return token.length <= TOKEN_CACHE_KEY_CHARS ? token : token.slice(-TOKEN_CACHE_KEY_CHARS);
+function tokenCacheKey(token: string, keyChars: number): string {
+  return token.length <= keyChars ? token : token.slice(-keyChars);
 }
 
 /** The token of an `Authorization: Bearer …` header; the scheme is matched case-insensitively. */
@@ -109,13 +109,22 @@ export interface VerifierDeps {
   publicUrl: string;
   now: () => Date;
   cacheEntriesMax?: number;
+  /**
+   * A test knob: the characters of a token's end its cache entry is filed by (default
+   * TOKEN_CACHE_KEY_CHARS). With 1 or 2, issued tokens soon share a key, which tests use to show
+   * each token only ever gets its own claims.
+   */
+  cacheKeyChars?: number;
 }
 
 export class AccessTokenVerifier {
   private readonly cache: BoundedCache<string, { token: string; claims: AccessClaims }>;
+  private readonly keyChars: number;
 
   constructor(private readonly deps: VerifierDeps) {
     this.cache = new BoundedCache(deps.cacheEntriesMax ?? VERIFIED_TOKEN_CACHE_ENTRIES_MAX);
+    this.keyChars = deps.cacheKeyChars ?? TOKEN_CACHE_KEY_CHARS;
+    if (!Number.isInteger(this.keyChars) || this.keyChars < 1) throw new Error(`assertion: cacheKeyChars must be a positive integer, got ${this.keyChars}`);
   }
 
   /** Checks the token and that its scope releases `requiredScope`; 401 or 403 AuthError otherwise. */
@@ -140,7 +149,7 @@ export class AccessTokenVerifier {
 
   private cachedFor(token: string | undefined): AccessClaims | undefined {
     if (token === undefined) return undefined;
-    const entry = this.cache.get(tokenCacheKey(token));
+    const entry = this.cache.get(tokenCacheKey(token, this.keyChars));
     return entry !== undefined && entry.token === token ? entry.claims : undefined;
   }
 
@@ -150,11 +159,11 @@ export class AccessTokenVerifier {
     const cached = this.cachedFor(token);
     if (cached !== undefined) {
       if (cached.expiresAt_s > now_s) return cached;
-      this.cache.delete(tokenCacheKey(token));
+      this.cache.delete(tokenCacheKey(token, this.keyChars));
       throw expiredToken(`cached token of ${cached.clientId} expired at ${cached.expiresAt_s}`);
     }
     const claims = await this.verifySignature(token);
-    this.cache.set(tokenCacheKey(token), { token, claims });
+    this.cache.set(tokenCacheKey(token, this.keyChars), { token, claims });
     return claims;
   }
 
