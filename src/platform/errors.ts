@@ -69,13 +69,22 @@ export class DomainError extends Error {
     this.headers = headers;
     const defaultType = kind === 'validation' ? MessageType.validation : MessageType.business;
     this.messages = messages.map((m) => ({
-      messageType: m.messageType ?? defaultType,
+      messageType: integerType(m.messageType ?? defaultType),
       code: m.code,
       context: m.context ?? '',
       description: m.description,
       field: m.field ?? null,
     }));
   }
+}
+
+/**
+ * A messageType is an integer: a refusal's body is written by JSON.stringify (error-table.ts),
+ * which would write NaN or Infinity as null without a word.
+ */
+function integerType(messageType: number): number {
+  if (!Number.isInteger(messageType)) throw new Error(`assertion: a message's messageType must be an integer, got ${messageType}`);
+  return messageType;
 }
 
 /** Shorthand for the common case: one business-rule message answered with 400. */
