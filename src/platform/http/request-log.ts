@@ -74,6 +74,8 @@ export class LazyRequestLogger {
     return (this.made ??= this.parent.child(this.bindings));
   }
 
+  // Until a line is written, level and isLevelEnabled follow the parent's current level (pino's child
+  // fixed it at the request's start); nothing changes a level at run time, so the lines are the same.
   get level(): string {
     return (this.made ?? this.parent).level;
   }
