@@ -62,7 +62,7 @@ type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
  * when a line of an enabled level is first written: most requests write none at LOG_LEVEL=error,
  * and the child cost ~14,000 instructions per request (issue 14). The same lines as the child's.
  */
-export class LazyRequestLogger {
+export class LazyRequestLogger implements FastifyBaseLogger {
   private made: FastifyBaseLogger | undefined;
 
   constructor(
@@ -126,7 +126,7 @@ export class LazyRequestLogger {
 /** Fastify's childLoggerFactory: the lazy child, unless the route sets its own level or serializers. */
 export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildOptions): FastifyBaseLogger {
   if (options.level !== undefined || options.serializers !== undefined) return logger.child(bindings, options);
-  return new LazyRequestLogger(logger, bindings) as unknown as FastifyBaseLogger;
+  return new LazyRequestLogger(logger, bindings);
 }
 
 interface RequestLine {
