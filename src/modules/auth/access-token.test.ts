@@ -72,6 +72,23 @@ describe('access token', () => {
     assert.equal(verifier.known(`Bearer ${accessToken}`, Scope.proposals), claims, 'the refused twin did not evict it');
   });
 
+  test("a token with another's ending does not mark that token's entry recently used", async () => {
+    const clock = fixedClock(NOW);
+    const signingKeys = await fakeServiceKeys();
+    const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now, cacheEntriesMax: 2 });
+    const newJti = counterIds('at');
+    const issue = async () => (await issueAccessToken({ clientId: 'caas.acme', partnerId: 'p-acme', scopes: [Scope.proposals] }, { signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now, newJti })).accessToken;
+    const [a, b, c] = [await issue(), await issue(), await issue()];
+    await verifier.check(`Bearer ${a}`, Scope.proposals);
+    const bClaims = await verifier.check(`Bearer ${b}`, Scope.proposals);
+    const aTwin = `${a[0] === 'e' ? 'f' : 'e'}${a.slice(1)}`;
+    assert.equal(verifier.known(`Bearer ${aTwin}`, Scope.proposals), undefined);
+    await authError(verifier.authenticate(`Bearer ${aTwin}`));
+    await verifier.check(`Bearer ${c}`, Scope.proposals);
+    assert.equal(verifier.known(`Bearer ${a}`, Scope.proposals), undefined, 'a, the least recently used, evicted');
+    assert.equal(verifier.known(`Bearer ${b}`, Scope.proposals), bClaims, 'b kept');
+  });
+
   test('two valid tokens sharing the cache key: each only ever gets its own claims, the second replaces the first', async () => {
     const clock = fixedClock(NOW);
     const signingKeys = await fakeServiceKeys();

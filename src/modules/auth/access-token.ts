@@ -147,10 +147,14 @@ export class AccessTokenVerifier {
     return scopeReleases(cached.scopes, requiredScope) ? cached : undefined;
   }
 
+  /** Another token's entry under the same key is left where it is (not marked recently used). */
   private cachedFor(token: string | undefined): AccessClaims | undefined {
     if (token === undefined) return undefined;
-    const entry = this.cache.get(tokenCacheKey(token, this.keyChars));
-    return entry !== undefined && entry.token === token ? entry.claims : undefined;
+    const key = tokenCacheKey(token, this.keyChars);
+    const entry = this.cache.peek(key);
+    if (entry === undefined || entry.token !== token) return undefined;
+    this.cache.get(key);
+    return entry.claims;
   }
 
   async authenticate(authorizationHeader: string | undefined): Promise<AccessClaims> {

@@ -14,6 +14,11 @@ export class BoundedCache<K, V> {
     return this.entries.size;
   }
 
+  /** The value, without marking it recently used (a caller that may not want it: get it then). */
+  peek(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
   get(key: K): V | undefined {
     const value = this.entries.get(key);
     if (value === undefined) return undefined;
