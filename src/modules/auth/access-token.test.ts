@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fixedClock } from '../../platform/clock.js';
-import { type AccessClaims, AccessTokenVerifier, ACCESS_TOKEN_LIFETIME_S, issueAccessToken, parseBearer } from './access-token.js';
+import { type AccessClaims, AccessTokenVerifier, ACCESS_TOKEN_LIFETIME_S, issueAccessToken, parseBearer, type VerifierDeps } from './access-token.js';
 import { AuthCode, AuthError } from './errors.js';
 import type { ServiceSigningKeys } from './ports.js';
 import { Scope, type ScopeName } from './scopes.js';
@@ -9,10 +9,10 @@ import { counterIds, fakeServiceKeys, TEST_PUBLIC_URL } from './test-fakes.js';
 
 const NOW = '2026-03-10T12:00:00.000Z';
 
-async function setup() {
+async function setup(options: Pick<VerifierDeps, 'cacheEntriesMax' | 'cacheKeyChars'> = {}) {
   const clock = fixedClock(NOW);
   const signingKeys = await fakeServiceKeys();
-  const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now });
+  const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now, ...options });
   const newJti = counterIds('at');
   const issue = (scopes: ScopeName[] = [Scope.proposals], keys: ServiceSigningKeys = signingKeys) =>
     issueAccessToken({ clientId: 'caas.acme', partnerId: 'p-acme', scopes }, { signingKeys: keys, publicUrl: TEST_PUBLIC_URL, now: clock.now, newJti });
@@ -73,12 +73,8 @@ describe('access token', () => {
   });
 
   test("a token with another's ending does not mark that token's entry recently used", async () => {
-    const clock = fixedClock(NOW);
-    const signingKeys = await fakeServiceKeys();
-    const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now, cacheEntriesMax: 2 });
-    const newJti = counterIds('at');
-    const issue = async () => (await issueAccessToken({ clientId: 'caas.acme', partnerId: 'p-acme', scopes: [Scope.proposals] }, { signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now, newJti })).accessToken;
-    const [a, b, c] = [await issue(), await issue(), await issue()];
+    const { verifier, issue } = await setup({ cacheEntriesMax: 2 });
+    const [a, b, c] = [(await issue()).accessToken, (await issue()).accessToken, (await issue()).accessToken];
     await verifier.check(`Bearer ${a}`, Scope.proposals);
     const bClaims = await verifier.check(`Bearer ${b}`, Scope.proposals);
     const aTwin = `${a[0] === 'e' ? 'f' : 'e'}${a.slice(1)}`;
@@ -90,15 +86,11 @@ describe('access token', () => {
   });
 
   test('two valid tokens sharing the cache key: each only ever gets its own claims, the second replaces the first', async () => {
-    const clock = fixedClock(NOW);
-    const signingKeys = await fakeServiceKeys();
-    const verifier = new AccessTokenVerifier({ signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now, cacheKeyChars: 1 });
-    const newJti = counterIds('at');
-    const issue = async (clientId: string) => (await issueAccessToken({ clientId, partnerId: `p-${clientId}`, scopes: [Scope.proposals] }, { signingKeys, publicUrl: TEST_PUBLIC_URL, now: clock.now, newJti })).accessToken;
+    const { verifier, issue } = await setup({ cacheKeyChars: 1 });
     const byEnding = new Map<string, string>();
     let pair: [string, string] | undefined;
     for (let i = 0; i < 500 && pair === undefined; i += 1) {
-      const token = await issue(`caas.c${i}`);
+      const token = (await issue()).accessToken;
       const twin = byEnding.get(token.slice(-1));
       if (twin !== undefined) pair = [twin, token];
       else byEnding.set(token.slice(-1), token);
@@ -107,7 +99,7 @@ describe('access token', () => {
     const [first, second] = pair;
     const mine = (token: string, claims: AccessClaims | undefined) => {
       const payload = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as { sub: string; jti: string };
-      assert.deepEqual([claims?.clientId, claims?.jti], [payload.sub, payload.jti]);
+      assert.deepEqual([claims?.clientId, claims?.jti], [payload.sub, payload.jti], 'its own claims (each token has its own jti)');
     };
     const firstClaims = await verifier.check(`Bearer ${first}`, Scope.proposals);
     mine(first, firstClaims);
