@@ -14,7 +14,7 @@ import { AuthCode, OAuthError, oauthErrorResponse, unauthorized } from './errors
 import { PartnerKeyCache } from './partner-key-cache.js';
 import { RememberingPartnerDirectory } from './remembered-partners.js';
 import type { PartnerReader, PartnerStatus } from './ports.js';
-import { isRowError, PgReplayStore, PgServiceSigningKeys } from './postgres-stores.js';
+import { PgReplayStore, PgServiceSigningKeys } from './postgres-stores.js';
 import { respondToTokenRequest, type TokenEndpointDeps } from './token-request.js';
 import { TOKEN_ENDPOINT_PATH } from './assertion-checks.js';
 import { securitySchemes, tokenEndpointSchema } from './token-openapi.js';
@@ -95,8 +95,8 @@ function partnerStatusCache(partners: PartnerReader, clock: Clock) {
 function jtiBatchErrors(waiting: () => number) {
   const counts = { row: 0, statement: 0 };
   let log: FastifyBaseLogger | undefined;
-  const onBatchError = (error: unknown, size: number) => {
-    const kind = isRowError(error) ? 'row' : 'statement';
+  const onBatchError = (error: unknown, size: number, rowError: boolean) => {
+    const kind = rowError ? 'row' : 'statement';
     counts[kind] += 1;
     log?.warn({ err: error, jtis: size, kind }, 'jti batch statement failed');
   };

@@ -53,8 +53,9 @@ function fakeRunner(s: fc.Scheduler, failures: Failure[], limits: { rowsMax: num
     runOne: (key) => statement(`one ${key}`, [key], () => record(key)),
     surplusCopy: () => 'replayed',
     isRowError: (error) => error instanceof FakeError && error.kind === 'row',
-    onBatchError: (error, size) => {
+    onBatchError: (error, size, rowError) => {
       assert.ok(error instanceof FakeError && size >= 2);
+      assert.equal(rowError, error.kind === 'row', 'the report carries the runner\'s verdict on the error');
       seen.reported += 1;
     },
   };

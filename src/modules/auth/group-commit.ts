@@ -30,8 +30,8 @@ export interface GroupCommitRunner<T, R> {
    * connection lost, database down) fails every item with it, as one request would have.
    */
   isRowError(error: unknown): boolean;
-  /** A batch's statement failed (both kinds): the caller logs and counts it. */
-  onBatchError(error: unknown, size: number): void;
+  /** A batch's statement failed (`rowError`: isRowError's verdict on it): the caller logs and counts it. */
+  onBatchError(error: unknown, size: number, rowError: boolean): void;
 }
 
 interface Waiter<T, R> {
@@ -131,8 +131,9 @@ export class GroupCommit<T, R> {
     try {
       outcomes = await this.runner.runBatch(batch.map((w) => w.item));
     } catch (error) {
-      this.runner.onBatchError(error, batch.length);
-      if (!this.runner.isRowError(error)) throw error; // the funnel: every waiter gets it
+      const rowError = this.runner.isRowError(error);
+      this.runner.onBatchError(error, batch.length, rowError);
+      if (!rowError) throw error; // the funnel: every waiter gets it
       // The statement committed nothing: each item alone, in turn (the slot's one statement), so
       // the row at fault fails only its own request.
       for (const waiter of batch) await settle(waiter, this.runner.runOne(waiter.item));

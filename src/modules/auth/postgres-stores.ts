@@ -53,7 +53,7 @@ export function isRowError(error: unknown): boolean {
 
 export interface ReplayStoreOptions {
   /** A batch's statement failed (`size` jtis; a row's error or the statement's: `isRowError`): log and count it. */
-  onBatchError?: (error: unknown, size: number) => void;
+  onBatchError?: (error: unknown, size: number, rowError: boolean) => void;
   /** A test knob (tests force batches with one statement in flight); production passes none and gets limits.ts's. */
   limits?: Partial<GroupCommitLimits>;
 }
